@@ -1,0 +1,60 @@
+// `npm test`: every test, in order — types, unit + API + model-based (vitest, on PGlite and on PostgreSQL when
+// TEST_DATABASE_URL is set), then the built app in Chromium (Playwright). Ends with one summary line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const reports = mkdtempSync(join(tmpdir(), 'tipjar-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedStages = [];
+
+function run(name, command, args, env = {}) {
+  console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) failedStages.push(name);
+  return result.status === 0;
+}
+
+function readJson(file) {
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+}
+
+const bin = (name) => join('node_modules', '.bin', name);
+
+if (!process.env.TEST_DATABASE_URL) {
+  console.log('TEST_DATABASE_URL is not set: database suites run on PGlite only (CI runs them on PostgreSQL too).');
+}
+
+run('types', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+
+const vitestReport = join(reports, 'vitest.json');
+run('unit, API and model-based tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+const vitest = readJson(vitestReport);
+if (vitest) {
+  totals.passed += vitest.numPassedTests;
+  totals.failed += vitest.numFailedTests;
+  totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+}
+
+if (run('build', 'npm', ['run', 'build', '--silent']) && run('chromium', process.execPath, ['scripts/ensure-chromium.mjs'])) {
+  const playwrightReport = join(reports, 'playwright.json');
+  run('browser tests (Playwright, Chromium)', bin('playwright'), ['test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  });
+  const playwright = readJson(playwrightReport);
+  if (playwright) {
+    totals.passed += playwright.stats.expected + playwright.stats.flaky;
+    totals.failed += playwright.stats.unexpected;
+    totals.skipped += playwright.stats.skipped;
+  }
+}
+
+console.log('');
+if (failedStages.length) console.log(`Failed stages: ${failedStages.join(', ')}`);
+if (totals.passed === 0 && failedStages.length === 0) {
+  console.log('No test ran: that is a failure.');
+  failedStages.push('none ran');
+}
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedStages.length ? 1 : 0);

@@ -1,0 +1,53 @@
+import { type } from 'arktype';
+import { resolveFromRoot } from './paths';
+
+/**
+ * Every setting read and validated once at start. A bad value stops the start with one line naming the variable.
+ */
+const Env = type({
+  'NODE_ENV?': "'production' | 'development' | 'test'",
+  'PORT?': /^\d{1,5}$/,
+  'HOST?': 'string > 0',
+  'DATA_DIR?': 'string > 0',
+  'DATABASE_URL?': /^postgres(ql)?:\/\/.+/,
+  'LOG_LEVEL?': "'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'",
+});
+
+export interface Config {
+  env: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  /** PGlite's directory when no DATABASE_URL is given. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: string;
+  /** Dev-only features (outbox, test clock) exist only outside production. */
+  devFeatures: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const picked = Object.fromEntries(
+    ['NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'LOG_LEVEL']
+      .filter((k) => source[k] !== undefined && source[k] !== '')
+      .map((k) => [k, source[k]]),
+  );
+  const out = Env(picked);
+  if (out instanceof type.errors) {
+    const first = out[0]!;
+    throw new ConfigError(`Invalid configuration: ${String(first.path[0] ?? '')} ${first.problem}`);
+  }
+  const env = out.NODE_ENV ?? 'development';
+  const port = out.PORT === undefined ? 3000 : Number(out.PORT);
+  if (port < 0 || port > 65535) throw new ConfigError(`Invalid configuration: PORT must be between 0 and 65535`);
+  return {
+    env,
+    port,
+    host: out.HOST ?? '0.0.0.0',
+    dataDir: resolveFromRoot(out.DATA_DIR ?? 'data'),
+    databaseUrl: out.DATABASE_URL,
+    logLevel: out.LOG_LEVEL ?? (env === 'test' ? 'silent' : 'info'),
+    devFeatures: env !== 'production',
+  };
+}

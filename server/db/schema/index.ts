@@ -1,0 +1,2 @@
+/** The one Drizzle schema, used with PGlite and node-postgres alike. One file per concept, re-exported here. */
+export * from './meta';

@@ -1,0 +1,45 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Translator } from '../i18n/translator';
+import { HttpProblem, problemBody, sendProblem } from './problem';
+import { ResponseContractError } from './operations';
+import { fieldErrorsOf, RequestValidationError } from './validation';
+
+/** Maps anything thrown while handling a request to a problem; a 5xx is logged, and never carries a stack trace. */
+export function toProblem(error: unknown): HttpProblem {
+  if (error instanceof HttpProblem) return error;
+  if (error instanceof RequestValidationError) {
+    return new HttpProblem(400, 'validation_failed', 'errors:validation_failed', {}, (locale, translator) =>
+      fieldErrorsOf(error, locale, translator),
+    );
+  }
+  if (error instanceof ResponseContractError) return new HttpProblem(500, 'internal', 'errors:internal');
+  const fastifyError = error as Partial<FastifyError>;
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new HttpProblem(400, 'malformed_json', 'errors:malformed_json');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new HttpProblem(413, 'payload_too_large', 'errors:payload_too_large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new HttpProblem(415, 'unsupported_media_type', 'errors:unsupported_media_type');
+    default:
+      break;
+  }
+  if (error instanceof SyntaxError && (error as { statusCode?: number }).statusCode === 400) {
+    return new HttpProblem(400, 'malformed_json', 'errors:malformed_json');
+  }
+  const status = fastifyError.statusCode;
+  if (status === 429) return new HttpProblem(429, 'too_many_requests', 'errors:too_many_requests');
+  if (typeof status === 'number' && status >= 400 && status < 500) return new HttpProblem(status, 'bad_request', 'errors:invalid_request');
+  return new HttpProblem(500, 'internal', 'errors:internal');
+}
+
+export function registerErrorHandling(app: FastifyInstance, translator: Translator): void {
+  app.setErrorHandler((error, request, reply) => {
+    const problem = toProblem(error);
+    if (problem.status >= 500) {
+      request.log.error({ err: error, issues: (error as ResponseContractError).issues }, 'request failed');
+    }
+    return sendProblem(reply, problemBody(problem, request, translator));
+  });
+}

@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
+import {
+  listOperations,
+  toFastifyPath,
+  type OpenApiDocument,
+  type OpenApiSchema,
+  type Operation,
+  type Parameter,
+} from './openapi-document';
+import { compileRequestSchema, compileResponseSchema, RequestValidationError, type HttpPart } from './validation';
+
+export type OperationHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+export type OperationHandlers = Record<string, OperationHandler>;
+
+/** Thrown when a handler's answer breaks the contract: a bug on our side, so it becomes a 500 and is logged. */
+export class ResponseContractError extends Error {
+  constructor(
+    readonly operationId: string,
+    readonly status: number,
+    readonly issues: unknown,
+  ) {
+    super(`Response of ${operationId} (${status}) does not match openapi.yaml`);
+  }
+}
+
+function parameterSchema(params: Parameter[], where: Parameter['in']): OpenApiSchema | undefined {
+  const own = params.filter((p) => p.in === where);
+  if (own.length === 0) return undefined;
+  const name = (p: Parameter) => (where === 'header' ? p.name.toLowerCase() : p.name);
+  return {
+    type: 'object',
+    properties: Object.fromEntries(own.map((p) => [name(p), p.schema ?? {}])),
+    required: own.filter((p) => p.required || where === 'path').map(name),
+  };
+}
+
+function jsonSchemaOf(content: Record<string, { schema?: OpenApiSchema }> | undefined): OpenApiSchema | undefined {
+  if (!content) return undefined;
+  const json = Object.entries(content).find(([type]) => type.includes('json'));
+  return json?.[1].schema;
+}
+
+function requestSchemas(op: Operation): Partial<Record<HttpPart, OpenApiSchema>> {
+  const params = op.parameters ?? [];
+  const out: Partial<Record<HttpPart, OpenApiSchema>> = {};
+  const query = parameterSchema(params, 'query');
+  const path = parameterSchema(params, 'path');
+  const headers = parameterSchema(params, 'header');
+  const body = jsonSchemaOf(op.requestBody?.content);
+  if (query) out.querystring = query;
+  if (path) out.params = path;
+  if (headers) out.headers = headers;
+  if (body) out.body = body;
+  return out;
+}
+
+/**
+ * Registers one Fastify route per operation of the contract. Requests are validated against the document's
+ * schemas before the handler runs; responses are checked against it before they are sent. A handler missing for
+ * an operation, or a handler for an operation the document lacks, stops the start: the two cannot drift.
+ */
+export function registerOperations(app: FastifyInstance, doc: OpenApiDocument, handlers: OperationHandlers): void {
+  const entries = listOperations(doc);
+  const known = new Set(entries.map((e) => e.operation.operationId));
+  const missing = entries.filter((e) => !handlers[e.operation.operationId]).map((e) => e.operation.operationId);
+  const extra = Object.keys(handlers).filter((id) => !known.has(id));
+  if (missing.length || extra.length) {
+    throw new Error(
+      `openapi.yaml and the handlers disagree. Without a handler: ${missing.join(', ') || 'none'}; not in the document: ${extra.join(', ') || 'none'}`,
+    );
+  }
+
+  // The contract's bodies are JSON; Fastify's default text/plain parser would let other types reach validation.
+  if (app.hasContentTypeParser('text/plain')) app.removeContentTypeParser('text/plain');
+
+  for (const { method, path, operation } of entries) {
+    const schemas = requestSchemas(operation);
+    const responseValidators = new Map<string, ValidateFunction>();
+    for (const [status, response] of Object.entries(operation.responses)) {
+      const schema = jsonSchemaOf(response.content);
+      if (schema) responseValidators.set(status, compileResponseSchema(schema));
+    }
+    const handler = handlers[operation.operationId]!;
+
+    app.route({
+      method: method.toUpperCase() as 'GET',
+      url: `/api${toFastifyPath(path)}`,
+      schema: schemas,
+      config: { operationId: operation.operationId, moneyMoving: operation['x-money-moving'] === true },
+      validatorCompiler: ({ schema, httpPart }) => {
+        const part = (httpPart ?? 'body') as HttpPart;
+        const validate = compileRequestSchema(schema, part);
+        return (data: unknown) => (validate(data) ? { value: data } : { error: new RequestValidationError(part, validate.errors ?? []) });
+      },
+      preSerialization: async (_request, reply, payload) => {
+        // Problems are rendered by the error handler from one model; everything else must match the contract.
+        if (String(reply.getHeader('content-type') ?? '').includes('problem+json')) return payload;
+        const status = String(reply.statusCode);
+        const validate = responseValidators.get(status) ?? responseValidators.get(`${status[0]}XX`) ?? responseValidators.get('default');
+        if (!validate) throw new ResponseContractError(operation.operationId, reply.statusCode, 'no response declared for this status');
+        if (!validate(payload)) throw new ResponseContractError(operation.operationId, reply.statusCode, validate.errors);
+        return payload;
+      },
+      handler,
+    });
+  }
+}

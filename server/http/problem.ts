@@ -1,0 +1,77 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Locale } from '../../domain/product';
+import type { Translator } from '../i18n/translator';
+import { pickLocale } from '../i18n/translator';
+
+export interface FieldError {
+  field: string;
+  code: string;
+  message: string;
+}
+
+/**
+ * A refusal the caller can act on. Thrown anywhere in a handler; the error handler renders it as
+ * RFC 9457 problem details with `detail` translated from `detailKey` in the caller's language.
+ */
+export class HttpProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly detailKey: string,
+    readonly values: Record<string, unknown> = {},
+    readonly fieldErrors?: (locale: Locale, translator: Translator) => FieldError[],
+  ) {
+    super(`${status} ${code}`);
+  }
+}
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: string;
+  instance?: string;
+  errors?: FieldError[];
+}
+
+export function problemBody(
+  problem: HttpProblem,
+  request: FastifyRequest,
+  translator: Translator,
+): ProblemBody {
+  const locale = pickLocale(request.query, request.headers['accept-language']);
+  const errors = problem.fieldErrors?.(locale, translator) ?? [];
+  // A field problem's detail names the first field, so a client that shows only `detail` still says where.
+  const first = errors[0];
+  const values = first ? { field: first.field, message: first.message, ...problem.values } : problem.values;
+  const body: ProblemBody = {
+    type: `https://tipjar.example/problems/${problem.code.replaceAll('_', '-')}`,
+    title: TITLES[problem.status] ?? 'Error',
+    status: problem.status,
+    detail: translator.t(locale, problem.detailKey, values),
+    code: problem.code,
+    instance: request.url.split('?')[0],
+  };
+  if (errors.length > 0) body.errors = errors;
+  return body;
+}
+
+export function sendProblem(reply: FastifyReply, body: ProblemBody): FastifyReply {
+  return reply.code(body.status).type('application/problem+json; charset=utf-8').send(body);
+}

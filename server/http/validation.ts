@@ -1,0 +1,88 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { Locale } from '../../domain/product';
+import type { Translator } from '../i18n/translator';
+import type { FieldError } from './problem';
+
+// ajv-formats ships CommonJS with a default export; under ESM interop it may arrive wrapped.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule);
+
+export type HttpPart = 'body' | 'querystring' | 'params' | 'headers';
+
+function makeAjv(coerce: boolean): Ajv2020 {
+  // OpenAPI documents carry keywords ajv does not know (`example`, `x-*`): strict mode off for those.
+  const ajv = new Ajv2020({ strict: false, allErrors: true, coerceTypes: coerce ? 'array' : false, useDefaults: true });
+  addFormats(ajv);
+  return ajv;
+}
+
+/** Query strings and path parameters are text on the wire, so they are coerced; JSON bodies never are. */
+const coercing = makeAjv(true);
+const exact = makeAjv(false);
+
+export function compileRequestSchema(schema: object, part: HttpPart): ValidateFunction {
+  return (part === 'body' ? exact : coercing).compile(schema);
+}
+
+export function compileResponseSchema(schema: object): ValidateFunction {
+  return exact.compile(schema);
+}
+
+/** A request that does not match the contract; rendered as a 400 naming each field. */
+export class RequestValidationError extends Error {
+  readonly statusCode = 400;
+  constructor(
+    readonly part: HttpPart,
+    readonly issues: ErrorObject[],
+  ) {
+    super(`invalid ${part}`);
+  }
+}
+
+function fieldOf(issue: ErrorObject, part: HttpPart): string {
+  const segments = issue.instancePath.split('/').filter(Boolean);
+  if (issue.keyword === 'required') segments.push(String(issue.params.missingProperty));
+  if (issue.keyword === 'additionalProperties') segments.push(String(issue.params.additionalProperty));
+  if (segments.length === 0) return part === 'body' ? 'body' : part;
+  return segments.join('.');
+}
+
+function messageOf(issue: ErrorObject, locale: Locale, translator: Translator): string {
+  const t = (key: string, values?: Record<string, unknown>) => translator.t(locale, `errors:validation.${key}`, values);
+  switch (issue.keyword) {
+    case 'required':
+      return t('required');
+    case 'type':
+      return t('type', { type: String(issue.params.type) });
+    case 'enum':
+      return t('enum', { values: (issue.params.allowedValues as unknown[]).join(', ') });
+    case 'const':
+      return t('const', { value: String(issue.params.allowedValue) });
+    case 'format':
+      return issue.params.format === 'email' ? t('format_email') : t('format', { format: String(issue.params.format) });
+    case 'pattern':
+      return t('pattern');
+    case 'minLength':
+    case 'maxLength':
+    case 'minimum':
+    case 'maximum':
+      return t(issue.keyword, { limit: issue.params.limit });
+    case 'additionalProperties':
+      return t('additionalProperties');
+    default:
+      return t('invalid');
+  }
+}
+
+export function fieldErrorsOf(error: RequestValidationError, locale: Locale, translator: Translator): FieldError[] {
+  // A missing field is more useful to report than the type errors an empty body also raises.
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
+  for (const issue of error.issues) {
+    const field = fieldOf(issue, error.part);
+    if (seen.has(field)) continue;
+    seen.add(field);
+    out.push({ field, code: issue.keyword, message: messageOf(issue, locale, translator) });
+  }
+  return out;
+}

@@ -1,0 +1,47 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import i18next, { type TFunction } from 'i18next';
+import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '../../domain/product';
+import { localesDir } from '../paths';
+
+/**
+ * The server localises problem `detail`s from the same locale files the web app uses (namespace per file).
+ */
+export interface Translator {
+  t(locale: Locale, key: string, values?: Record<string, unknown>): string;
+}
+
+export async function createTranslator(): Promise<Translator> {
+  const resources: Record<string, Record<string, unknown>> = {};
+  for (const locale of LOCALES) {
+    resources[locale] = {};
+    for (const file of readdirSync(join(localesDir, locale)).filter((f) => f.endsWith('.json'))) {
+      resources[locale][file.replace(/\.json$/, '')] = JSON.parse(readFileSync(join(localesDir, locale, file), 'utf8'));
+    }
+  }
+  const instance = i18next.createInstance();
+  await instance.init({
+    resources: resources as never,
+    fallbackLng: DEFAULT_LOCALE,
+    supportedLngs: [...LOCALES],
+    ns: Object.keys(resources[DEFAULT_LOCALE] ?? {}),
+    defaultNS: 'errors',
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  const fixed = new Map<Locale, TFunction>(LOCALES.map((l) => [l, instance.getFixedT(l)]));
+  return {
+    t: (locale, key, values) => fixed.get(locale)!(key, values ?? {}) as string,
+  };
+}
+
+/** The caller's locale: the `lang` query parameter, else Accept-Language, else English. */
+export function pickLocale(query: unknown, acceptLanguage: string | undefined): Locale {
+  const lang = typeof query === 'object' && query !== null ? (query as Record<string, unknown>).lang : undefined;
+  if (isLocale(lang)) return lang;
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const tag = part.trim().slice(0, 2).toLowerCase();
+    if (isLocale(tag)) return tag;
+  }
+  return DEFAULT_LOCALE;
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/database';
+import { migrate } from './db/migrate';
+import { buildApp } from './app';
+import { OffsetClock } from './clock';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: Database;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Opens the database, applies migrations, builds the app and listens. Used by main.ts and by tests on a port. */
+export async function startServer(config: Config, options: { webDir?: string | null } = {}): Promise<RunningServer> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrate(database);
+    const app = await buildApp({ config, database, clock: new OffsetClock(), webDir: options.webDir });
+    const address = await app.listen({ port: config.port, host: config.host });
+    let stopped = false;
+    return {
+      app,
+      database,
+      url: address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1'),
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

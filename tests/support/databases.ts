@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../server/db/database';
+import { migrate } from '../../server/db/migrate';
+
+/**
+ * The databases every database suite runs on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set
+ * (CI sets it). Each test file gets a fresh, migrated database of its own.
+ */
+export interface DatabaseKind {
+  name: 'pglite' | 'postgres';
+  open(): Promise<FreshDatabase>;
+}
+
+export interface FreshDatabase {
+  database: Database;
+  /** postgres://… of the fresh database (PostgreSQL only), for tests that start a server process. */
+  url?: string;
+  dispose(): Promise<void>;
+}
+
+async function freshPostgres(baseUrl: string): Promise<FreshDatabase> {
+  const name = `tipjar_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  await migrate(database);
+  return {
+    database,
+    url: url.toString(),
+    async dispose() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: baseUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export function databaseKinds(): DatabaseKind[] {
+  const kinds: DatabaseKind[] = [
+    {
+      name: 'pglite',
+      async open() {
+        const database = await openDatabase({});
+        await migrate(database);
+        return { database, dispose: () => database.close() };
+      },
+    },
+  ];
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) kinds.push({ name: 'postgres', open: () => freshPostgres(url) });
+  return kinds;
+}
