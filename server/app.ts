@@ -10,6 +10,8 @@ import { HttpProblem, problemBody, sendProblem } from './http/problem';
 import { registerSecurityHeaders } from './security/headers';
 import { registerSpa } from './web/spa';
 import { appVersionHandlers } from './routes/app-version';
+import cookie from '@fastify/cookie';
+import { createAuthenticator } from './auth/authenticate';
 
 export interface AppDependencies {
   config: Config;
@@ -33,12 +35,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const document = await loadOpenApiDocument();
 
   await registerSecurityHeaders(app);
+  await app.register(cookie);
   registerErrorHandling(app, translator);
 
   const handlers: OperationHandlers = {
     ...appVersionHandlers,
   };
-  registerOperations(app, document, handlers);
+  registerOperations(app, document, handlers, {
+    authenticate: createAuthenticator({ db: deps.database.db, clock: deps.clock }),
+  });
 
   const spa = deps.webDir === null ? null : await registerSpa(app, deps.webDir);
 

@@ -9,6 +9,8 @@ import {
   type Parameter,
 } from './openapi-document';
 import { compileRequestSchema, compileResponseSchema, RequestValidationError, type HttpPart } from './validation';
+import { HttpProblem } from './problem';
+import type { Authenticator } from '../auth/authenticate';
 
 export type OperationHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 export type OperationHandlers = Record<string, OperationHandler>;
@@ -60,7 +62,23 @@ function requestSchemas(op: Operation): Partial<Record<HttpPart, OpenApiSchema>>
  * schemas before the handler runs; responses are checked against it before they are sent. A handler missing for
  * an operation, or a handler for an operation the document lacks, stops the start: the two cannot drift.
  */
-export function registerOperations(app: FastifyInstance, doc: OpenApiDocument, handlers: OperationHandlers): void {
+export interface RegisterOptions {
+  /** Runs before validation on every operation whose effective `security` requires a caller. */
+  authenticate?: Authenticator;
+}
+
+/** An operation needs a caller unless its (or the document's) security is empty or lists `{}` as one option. */
+export function requiresAuth(operation: Operation, doc: OpenApiDocument): boolean {
+  const security = (operation.security ?? doc.security ?? []) as Record<string, unknown>[];
+  return security.length > 0 && !security.some((requirement) => Object.keys(requirement).length === 0);
+}
+
+export function registerOperations(
+  app: FastifyInstance,
+  doc: OpenApiDocument,
+  handlers: OperationHandlers,
+  options: RegisterOptions = {},
+): void {
   const entries = listOperations(doc);
   const known = new Set(entries.map((e) => e.operation.operationId));
   const missing = entries.filter((e) => !handlers[e.operation.operationId]).map((e) => e.operation.operationId);
@@ -82,12 +100,27 @@ export function registerOperations(app: FastifyInstance, doc: OpenApiDocument, h
       if (schema) responseValidators.set(status, compileResponseSchema(schema));
     }
     const handler = handlers[operation.operationId]!;
+    const needsCaller = requiresAuth(operation, doc);
+    if (needsCaller && !options.authenticate) {
+      throw new Error(`${operation.operationId} requires a caller but no authenticator was given`);
+    }
 
     app.route({
       method: method.toUpperCase() as 'GET',
       url: `/api${toFastifyPath(path)}`,
       schema: schemas,
       config: { operationId: operation.operationId, moneyMoving: operation['x-money-moving'] === true },
+      // Who is calling is settled before the request is even validated: no token → 401, whatever the body.
+      // Then the owner check every `{userId}` route shares: nobody acts for another account.
+      onRequest: needsCaller
+        ? async (request) => {
+            request.auth = await options.authenticate!(request);
+            const { userId } = (request.params ?? {}) as { userId?: string };
+            if (userId !== undefined && userId !== request.auth.userId) {
+              throw new HttpProblem(403, 'forbidden', 'errors:forbidden');
+            }
+          }
+        : undefined,
       validatorCompiler: ({ schema, httpPart }) => {
         const part = (httpPart ?? 'body') as HttpPart;
         const validate = compileRequestSchema(schema, part);

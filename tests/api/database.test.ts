@@ -30,7 +30,7 @@ describe.each(databaseKinds())('database on $name', (kind) => {
   });
 
   it('the Drizzle schema matches the tables the migrations made (no drift between the two)', async () => {
-    const tables = Object.values(schema).filter((t): t is PgTable => t instanceof PgTable);
+    const tables = Object.values(schema).filter((t) => t instanceof PgTable) as PgTable[];
     expect(tables.length).toBeGreaterThan(0);
     for (const table of tables) {
       const config = getTableConfig(table);

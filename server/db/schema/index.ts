@@ -1,2 +1,3 @@
 /** The one Drizzle schema, used with PGlite and node-postgres alike. One file per concept, re-exported here. */
 export * from './meta';
+export * from './accounts';

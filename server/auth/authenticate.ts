@@ -1,0 +1,43 @@
+import type { FastifyRequest } from 'fastify';
+import { AUTH_HEADER, SESSION_COOKIE } from '../../domain/product';
+import type { Clock } from '../clock';
+import type { Db } from '../db/database';
+import { HttpProblem } from '../http/problem';
+import { checkSession } from './session-tokens';
+
+export interface AuthContext {
+  userId: string;
+  tokenHash: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: AuthContext;
+  }
+}
+
+export type Authenticator = (request: FastifyRequest) => Promise<AuthContext>;
+
+/** The token from the `authtoken` header (API clients) or the HttpOnly session cookie (the browser). */
+export function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers[AUTH_HEADER];
+  if (typeof header === 'string' && header.length > 0) return header;
+  return request.cookies?.[SESSION_COOKIE] || undefined;
+}
+
+export function createAuthenticator(deps: { db: Db; clock: Clock }): Authenticator {
+  return async (request) => {
+    const token = tokenOf(request);
+    if (!token || token.length > 200) throw new HttpProblem(401, 'unauthenticated', 'errors:unauthenticated');
+    const session = await checkSession(deps.db, token, deps.clock.now());
+    if (session.status === 'expired') throw new HttpProblem(401, 'session_expired', 'errors:session_expired');
+    if (session.status !== 'valid') throw new HttpProblem(401, 'unauthenticated', 'errors:unauthenticated');
+    return { userId: session.userId, tokenHash: session.tokenHash };
+  };
+}
+
+/** The caller of an authenticated operation (registerOperations guarantees it is set). */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new Error('authOf() called on an operation without security');
+  return request.auth;
+}

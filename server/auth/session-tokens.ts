@@ -1,0 +1,50 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { sessions } from '../db/schema/index';
+
+/** design.md §6: a session idles out after 30 minutes and ends after 12 hours whatever happens. */
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+// Refreshing last_seen_at on every request would be a write per read; a minute's slack on a 30-minute idle is fine.
+const TOUCH_AFTER_MS = 60 * 1000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A new opaque token (256 random bits). Only its hash is stored; the token itself is returned once. */
+export async function issueSession(db: Db, userId: string, now: Date): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+  });
+  return token;
+}
+
+export type SessionCheck = { status: 'valid'; userId: string; tokenHash: string } | { status: 'expired' } | { status: 'unknown' };
+
+export async function checkSession(db: Db, token: string, now: Date): Promise<SessionCheck> {
+  const tokenHash = hashToken(token);
+  const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+  if (!row || row.revokedAt) return { status: 'unknown' };
+  const idleEnd = row.lastSeenAt.getTime() + SESSION_IDLE_MS;
+  if (now.getTime() >= row.expiresAt.getTime() || now.getTime() >= idleEnd) return { status: 'expired' };
+  if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_AFTER_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+  }
+  return { status: 'valid', userId: row.userId, tokenHash };
+}
+
+export async function revokeSession(db: Db, tokenHash: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+}
+
+/** Logout everywhere, e.g. after a password change (optionally keeping the caller's own session). */
+export async function revokeAllSessions(db: Db, userId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
