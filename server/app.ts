@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Clock } from './clock';
+import type { Services } from './services';
 import { createTranslator } from './i18n/translator';
 import { loadOpenApiDocument } from './http/openapi-document';
 import { registerOperations, type OperationHandlers } from './http/operations';
@@ -38,8 +39,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(cookie);
   registerErrorHandling(app, translator);
 
+  const services: Services = { config: deps.config, database: deps.database, clock: deps.clock, translator };
   const handlers: OperationHandlers = {
-    ...appVersionHandlers,
+    ...appVersionHandlers(services),
   };
   registerOperations(app, document, handlers, {
     authenticate: createAuthenticator({ db: deps.database.db, clock: deps.clock }),

@@ -1,6 +1,9 @@
 import type { OperationHandlers } from '../http/operations';
+import type { Services } from '../services';
 import { APP_VERSION } from '../version';
 
-export const appVersionHandlers: OperationHandlers = {
-  getAppVersion: async () => ({ version: APP_VERSION }),
-};
+export function appVersionHandlers(_services: Services): OperationHandlers {
+  return {
+    getAppVersion: async () => ({ version: APP_VERSION }),
+  };
+}
