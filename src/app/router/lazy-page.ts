@@ -1,0 +1,31 @@
+import { lazy, type ComponentType } from 'react';
+import { CHUNK_LOAD_TIMEOUT_MS } from '../../../domain/limits';
+
+/** A route chunk that failed to arrive (spec 8: after 120 s, or on a network error / stale deploy). */
+export class ChunkLoadError extends Error {
+  override name = 'ChunkLoadError';
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ChunkLoadError(`Chunk did not load within ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(new ChunkLoadError(error instanceof Error ? error.message : String(error)));
+      },
+    );
+  });
+}
+
+/**
+ * Every route and layout is its own chunk (React.lazy), so the entry stays small. Pages export a named
+ * component; the loader picks it: `lazyPage(() => import('./x-page').then((m) => m.XPage))`.
+ */
+export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(() => withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS).then((component) => ({ default: component })));
+}

@@ -1,0 +1,32 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../domain/product';
+import { localeBackend } from './locale-backend';
+
+/** The app's one i18next instance; views reach it through react-i18next, non-React code imports it. */
+export const i18n = i18next.createInstance();
+
+/** Namespaces every page needs; others (marketing, legal) load with the page that uses them. */
+export const PRELOADED_NAMESPACES = ['common', 'errors'] as const;
+
+export async function initI18n(language: Locale): Promise<void> {
+  i18n.on('languageChanged', (lng) => {
+    // Screen readers pick their voice from <html lang>; keep it in step with every change.
+    document.documentElement.lang = lng;
+  });
+  await i18n
+    .use(localeBackend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: DEFAULT_LOCALE,
+      supportedLngs: [...LOCALES],
+      // Our files are per language (en, es, pt); never ask the backend for `en-US`.
+      load: 'languageOnly',
+      ns: [...PRELOADED_NAMESPACES],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false }, // React escapes already.
+      returnNull: false,
+      react: { useSuspense: true },
+    });
+}

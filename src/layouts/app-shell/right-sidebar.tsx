@@ -1,0 +1,103 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { css } from '../../../styled-system/css';
+import { SessionContext } from '../../app/providers/session-context';
+import { PROFILE_PATH, TRANSACTIONS_PATH } from '../../config/paths';
+import { Avatar } from '../../ui/avatar';
+import { button } from '../../ui/button-styles';
+import { ActivityIcon } from '../../ui/icons';
+import { isActivePath } from '../../ui/nav-link';
+
+const aside = css({
+  display: { base: 'none', lg: 'block' },
+  position: 'sticky',
+  top: '0',
+  h: '100dvh',
+  overflowY: 'auto',
+  py: '6',
+  pr: '6',
+});
+
+const card = css({
+  bg: 'bg.surface',
+  borderRadius: 'card',
+  boxShadow: 'card',
+  borderWidth: '1px',
+  borderColor: 'border.subtle',
+  overflow: 'hidden',
+});
+
+const banner = css({
+  h: '24',
+  bgGradient: 'to-br',
+  gradientFrom: 'brand.500',
+  gradientTo: 'brand.800',
+});
+
+const body = css({
+  px: '5',
+  pb: '6',
+  mt: '-12',
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: '1',
+});
+const avatarLink = css({ borderRadius: 'full', mb: '2' });
+const name = css({ fontSize: 'lg', fontWeight: 'bold', color: 'fg.default' });
+const username = css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.muted' });
+const bio = css({ mt: '3', fontSize: 'sm', color: 'fg.muted' });
+
+const profileCard = css({ p: '6', display: 'flex', flexDirection: 'column', gap: '3', alignItems: 'flex-start' });
+const profileIcon = css({
+  display: 'inline-flex',
+  w: '12',
+  h: '12',
+  alignItems: 'center',
+  justifyContent: 'center',
+  borderRadius: 'full',
+  bg: 'accent.subtle',
+  color: 'accent.text',
+});
+
+/**
+ * The right sidebar (spec 2), from 1024 px. On /profile: a title and a go-to-transactions button;
+ * elsewhere the user's banner, name, @username, avatar (linking to /profile) and bio.
+ */
+export function RightSidebar() {
+  const { t } = useTranslation();
+  const [location] = useLocation();
+  const user = SessionContext.useSelector((snapshot) => snapshot.context.user);
+  return (
+    <aside className={aside} aria-label={t('shell.sidebarLabel')}>
+      {isActivePath(PROFILE_PATH, location) ? (
+        <section className={`${card} ${profileCard}`} aria-labelledby="sidebar-title">
+          <span className={profileIcon}>
+            <ActivityIcon />
+          </span>
+          <h2 id="sidebar-title" className={name}>
+            {t('shell.profileSidebarTitle')}
+          </h2>
+          <p className={bio}>{t('shell.profileSidebarText')}</p>
+          <Link href={TRANSACTIONS_PATH} className={button({ size: 'sm' })}>
+            {t('shell.goToTransactions')}
+          </Link>
+        </section>
+      ) : (
+        <section className={card} aria-labelledby="sidebar-name">
+          <div className={banner} />
+          <div className={body}>
+            <Link href={PROFILE_PATH} className={avatarLink} aria-label={t('shell.viewProfile')}>
+              <Avatar alt="" size="lg" />
+            </Link>
+            <h2 id="sidebar-name" className={name}>
+              {user?.fullName}
+            </h2>
+            {user?.username ? <p className={username}>@{user.username}</p> : null}
+            <p className={bio}>{t('shell.noBio')}</p>
+          </div>
+        </section>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,110 @@
+import { Dialog } from '@ark-ui/react/dialog';
+import { Portal } from '@ark-ui/react/portal';
+import { useRef, type ReactElement, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { css } from '../../styled-system/css';
+import { button } from './button-styles';
+
+const backdrop = css({
+  position: 'fixed',
+  inset: '0',
+  zIndex: 60,
+  bg: 'rgba(11, 36, 102, 0.45)',
+  backdropFilter: 'blur(2px)',
+  _open: { animation: 'fadeIn 150ms ease-out' },
+});
+
+const positioner = css({
+  position: 'fixed',
+  inset: '0',
+  zIndex: 61,
+  display: 'flex',
+  alignItems: { base: 'flex-end', sm: 'center' },
+  justifyContent: 'center',
+  p: '4',
+});
+
+const content = css({
+  w: 'full',
+  maxW: 'sm',
+  bg: 'bg.surface',
+  borderRadius: '2xl',
+  boxShadow: 'raised',
+  p: '6',
+  outline: 'none',
+  _open: { animation: 'dialogIn 180ms ease-out' },
+});
+
+const title = css({ fontSize: 'xl', fontWeight: 'bold', color: 'fg.default' });
+const body = css({ mt: '2', color: 'fg.muted' });
+const actions = css({ mt: '6', display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '3' });
+
+interface ConfirmDialogBase {
+  title: ReactNode;
+  body: ReactNode;
+  /** Runs on Yes; the dialog closes either way. */
+  onConfirm: () => void;
+  /** Button texts; default to the translated No / Yes of spec 4. */
+  noLabel?: string;
+  yesLabel?: string;
+  destructive?: boolean;
+}
+
+/** Opened by its own trigger (a purely visual state, kept by Ark)… */
+interface TriggeredConfirmDialog extends ConfirmDialogBase {
+  trigger: ReactElement;
+  open?: never;
+  onCancel?: never;
+}
+
+/** …or driven by a machine state (e.g. `confirmingCancel`): `open` from state, No sends the cancel event. */
+interface ControlledConfirmDialog extends ConfirmDialogBase {
+  trigger?: never;
+  open: boolean;
+  onCancel: () => void;
+}
+
+export type ConfirmDialogProps = TriggeredConfirmDialog | ControlledConfirmDialog;
+
+/**
+ * The confirmation primitive (spec 2 "Dialogs", spec 4: No / Yes). An alertdialog, so screen readers
+ * announce it as a question; focus starts on No, the safe answer, and returns to the trigger on close.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  const noRef = useRef<HTMLButtonElement>(null);
+  const controlled = props.trigger === undefined;
+  return (
+    <Dialog.Root
+      role="alertdialog"
+      lazyMount
+      unmountOnExit
+      initialFocusEl={() => noRef.current}
+      {...(controlled
+        ? { open: props.open, onOpenChange: ({ open }: { open: boolean }) => !open && props.onCancel() }
+        : {})}
+    >
+      {props.trigger ? <Dialog.Trigger asChild>{props.trigger}</Dialog.Trigger> : null}
+      <Portal>
+        <Dialog.Backdrop className={backdrop} />
+        <Dialog.Positioner className={positioner}>
+          <Dialog.Content className={content}>
+            <Dialog.Title className={title}>{props.title}</Dialog.Title>
+            <Dialog.Description className={body}>{props.body}</Dialog.Description>
+            <div className={actions}>
+              <Dialog.CloseTrigger ref={noRef} className={button({ variant: 'outline', fullWidth: true })}>
+                {props.noLabel ?? t('confirmDialog.no')}
+              </Dialog.CloseTrigger>
+              <Dialog.CloseTrigger
+                className={button({ variant: props.destructive ? 'danger' : 'solid', fullWidth: true })}
+                onClick={props.onConfirm}
+              >
+                {props.yesLabel ?? t('confirmDialog.yes')}
+              </Dialog.CloseTrigger>
+            </div>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

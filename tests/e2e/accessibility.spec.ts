@@ -1,0 +1,84 @@
+import { expect, test } from './support/test';
+import { COMPLETE_USER, DESKTOP, expectNoA11yViolations, mainHeading, PHONE, signInAs } from './support/app';
+
+/** Issue 2 item 8: axe finds 0 WCAG 2.2 AA violations on every page that exists, at both layouts. */
+
+const PUBLIC_PAGES = [
+  '/',
+  '/welcome',
+  '/how-it-works',
+  '/sign-in',
+  '/sign-up',
+  '/expired-session',
+  '/privacy-policy',
+  '/not-a-page',
+];
+const SIGNED_IN_PAGES = [
+  '/',
+  '/transactions',
+  '/withdraw-funds',
+  '/settings',
+  '/profile',
+  '/payment',
+  '/terms-of-service',
+  '/not-a-page',
+];
+
+for (const [label, viewport] of [
+  ['1280', DESKTOP],
+  ['375', PHONE],
+] as const) {
+  test.describe(`at ${label} px`, () => {
+    test.use({ viewport });
+
+    for (const path of PUBLIC_PAGES) {
+      test(`logged out ${path}`, async ({ page }) => {
+        await page.goto(path);
+        await expect(mainHeading(page)).toBeVisible();
+        await expectNoA11yViolations(page);
+      });
+    }
+
+    test('logged out, Spanish landing page', async ({ page }) => {
+      await page.addInitScript(() => localStorage.setItem('tipjar-lang', 'es'));
+      await page.goto('/');
+      await expect(mainHeading(page)).toBeVisible();
+      await expectNoA11yViolations(page);
+    });
+
+    for (const path of SIGNED_IN_PAGES) {
+      test(`signed in ${path}`, async ({ page, context, baseURL }) => {
+        await signInAs(context, baseURL!);
+        await page.goto(path);
+        await expect(mainHeading(page)).toBeVisible();
+        await expectNoA11yViolations(page);
+      });
+    }
+
+    test('set-up page', async ({ page, context, baseURL }) => {
+      await signInAs(context, baseURL!, { ...COMPLETE_USER, fullName: null });
+      await page.goto('/set-up');
+      await expect(mainHeading(page)).toBeVisible();
+      await expectNoA11yViolations(page);
+    });
+  });
+}
+
+test.describe('open overlays', () => {
+  test('the phone menu, open', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+
+  test('the logout dialog, open', async ({ page, context, baseURL }) => {
+    await signInAs(context, baseURL!);
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+});

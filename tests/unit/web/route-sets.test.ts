@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { EXPIRED_SESSION_PATH, LOGIN_PATH, SET_UP_PATH } from '../../../domain/product';
+import type { SessionUser } from '../../../domain/session-user';
+import { sessionMachine } from '../../../machines/session.machine';
+import { normalizePath, resolveRoute, ROUTE_SETS } from '../../../src/app/router/route-sets';
+import { selectRouteSet } from '../../../src/app/router/select-route-set';
+
+const complete: SessionUser = {
+  userId: 'u1',
+  email: 'ana@example.com',
+  accountStatus: 'active',
+  emailStatus: 'verified',
+  username: 'ana',
+  country: 'BR',
+  fullName: 'Ana Souza',
+};
+
+function routeSetFor(user: SessionUser | null) {
+  const actor = createActor(sessionMachine, { input: { user } }).start();
+  return { actor, name: () => selectRouteSet(actor.getSnapshot()) };
+}
+
+function describeRoute(set: keyof typeof ROUTE_SETS, path: string) {
+  const result = resolveRoute(ROUTE_SETS[set], path);
+  if (result.kind === 'page') return `page:${result.route.path}:${result.route.layout}`;
+  if (result.kind === 'redirect') return `redirect:${result.to}`;
+  return `404:${result.layout}`;
+}
+
+describe('route set by session state (spec 2)', () => {
+  it('a visitor gets the logged-out set', () => {
+    expect(routeSetFor(null).name()).toBe('loggedOut');
+  });
+
+  it('a user missing username, country or full name gets only set-up', () => {
+    expect(routeSetFor({ ...complete, country: null }).name()).toBe('setUp');
+    expect(routeSetFor({ ...complete, username: null }).name()).toBe('setUp');
+    expect(routeSetFor({ ...complete, fullName: '' }).name()).toBe('setUp');
+  });
+
+  it('a complete user gets the signed-in set, kept while logging out', () => {
+    const { actor, name } = routeSetFor(complete);
+    expect(name()).toBe('signedIn');
+    actor.send({ type: 'LOGOUT' });
+    // The injected logout resolves on a later tick: until then the shell stays.
+    expect(actor.getSnapshot().matches('loggingOut')).toBe(true);
+    expect(name()).toBe('signedIn');
+  });
+
+  it('an expired session shows the logged-out set', () => {
+    const { actor, name } = routeSetFor(complete);
+    actor.send({ type: 'SESSION_EXPIRED' });
+    expect(name()).toBe('loggedOut');
+  });
+});
+
+describe('resolveRoute', () => {
+  it('logged out: public pages skip the auth layout, account pages use it', () => {
+    expect(describeRoute('loggedOut', '/')).toBe('page:/:public');
+    expect(describeRoute('loggedOut', '/how-it-works')).toBe('page:/how-it-works:public');
+    expect(describeRoute('loggedOut', '/privacy-policy')).toBe('page:/privacy-policy:public');
+    expect(describeRoute('loggedOut', '/welcome')).toBe('page:/welcome:auth');
+    expect(describeRoute('loggedOut', LOGIN_PATH)).toBe(`page:${LOGIN_PATH}:auth`);
+    expect(describeRoute('loggedOut', '/sign-up')).toBe('page:/sign-up:auth');
+    expect(describeRoute('loggedOut', EXPIRED_SESSION_PATH)).toBe(`page:${EXPIRED_SESSION_PATH}:auth`);
+  });
+
+  it('logged out: signed-in paths and unknown paths are 404', () => {
+    expect(describeRoute('loggedOut', '/transactions')).toBe('404:public');
+    expect(describeRoute('loggedOut', SET_UP_PATH)).toBe('404:public');
+    expect(describeRoute('loggedOut', '/no/such/page')).toBe('404:public');
+  });
+
+  it('set-up: every path leads to /set-up', () => {
+    expect(describeRoute('setUp', SET_UP_PATH)).toBe(`page:${SET_UP_PATH}:minimal`);
+    expect(describeRoute('setUp', '/')).toBe(`redirect:${SET_UP_PATH}`);
+    expect(describeRoute('setUp', '/transactions')).toBe(`redirect:${SET_UP_PATH}`);
+  });
+
+  it('signed in: the shell pages, legal pages in the shell, account pages lead home', () => {
+    for (const path of ['/', '/transactions', '/withdraw-funds', '/settings', '/profile', '/payment']) {
+      expect(describeRoute('signedIn', path)).toBe(`page:${path}:app`);
+    }
+    expect(describeRoute('signedIn', '/terms-of-service')).toBe('page:/terms-of-service:app');
+    expect(describeRoute('signedIn', LOGIN_PATH)).toBe('redirect:/');
+    expect(describeRoute('signedIn', '/welcome')).toBe('redirect:/');
+    expect(describeRoute('signedIn', SET_UP_PATH)).toBe('redirect:/');
+    expect(describeRoute('signedIn', '/how-it-works')).toBe('404:app');
+  });
+
+  it('treats a trailing slash as the same page', () => {
+    expect(normalizePath('/welcome/')).toBe('/welcome');
+    expect(normalizePath('/')).toBe('/');
+    expect(describeRoute('loggedOut', '/welcome/')).toBe('page:/welcome:auth');
+  });
+});
