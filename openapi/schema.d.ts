@@ -21,10 +21,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/user/{userId}/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's wallet.
+         * @description `available` is what the user can spend or withdraw now; `held` is set aside for price-point payments
+         *     awaiting the creator's reply (returned if not claimed); `balance` = available + held.
+         */
+        get: operations["getWallet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description US dollars as a decimal string with at most two decimals, no sign, no exponent, no separators.
+         * @example 12.50
+         */
+        Amount: string;
+        /**
+         * @description Like Amount, negative when the money leaves the caller.
+         * @example -12.50
+         */
+        SignedAmount: string;
+        Wallet: {
+            balance: components["schemas"]["Amount"];
+            available: components["schemas"]["Amount"];
+            held: components["schemas"]["Amount"];
+        };
         /** @enum {string} */
         Lang: "en" | "es" | "pt";
         AppVersion: {
@@ -71,6 +107,8 @@ export interface components {
     parameters: {
         /** @description The caller's locale; localises `detail` in errors. */
         Lang: components["schemas"]["Lang"];
+        /** @description The caller's own user id (anyone else's → 403). */
+        UserId: string;
     };
     requestBodies: never;
     headers: never;
@@ -97,6 +135,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AppVersion"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getWallet: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 403). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The wallet. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Wallet"];
                 };
             };
             default: components["responses"]["Problem"];
