@@ -12,6 +12,7 @@ import { registerSecurityHeaders } from './security/headers';
 import { registerSpa } from './web/spa';
 import { appVersionHandlers } from './routes/app-version';
 import { walletHandlers } from './routes/wallet';
+import { paymentHandlers } from './routes/payments';
 import cookie from '@fastify/cookie';
 import { createAuthenticator } from './auth/authenticate';
 
@@ -44,9 +45,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const handlers: OperationHandlers = {
     ...appVersionHandlers(services),
     ...walletHandlers(services),
+    ...paymentHandlers(services),
   };
   registerOperations(app, document, handlers, {
     authenticate: createAuthenticator({ db: deps.database.db, clock: deps.clock }),
+    idempotency: { db: deps.database.db, clock: deps.clock },
   });
 
   const spa = deps.webDir === null ? null : await registerSpa(app, deps.webDir);
