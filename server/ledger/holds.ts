@@ -28,18 +28,7 @@ export interface PlaceHoldInput {
 
 export async function placeHold(tx: Tx, input: PlaceHoldInput): Promise<Hold> {
   const source = input.paymentMethodId === 'balance' ? 'balance' : 'card';
-  if (source === 'balance') {
-    if (input.feeCents !== 0) throw new Error('balance holds carry no fee');
-    await postEntry(tx, {
-      kind: 'hold',
-      paymentId: input.paymentId,
-      createdAt: input.now,
-      postings: [
-        { account: { wallet: input.userId }, amountCents: -input.amountCents },
-        { account: { system: 'escrow' }, amountCents: input.amountCents },
-      ],
-    });
-  }
+  if (source === 'balance' && input.feeCents !== 0) throw new Error('balance holds carry no fee');
   const [hold] = await tx
     .insert(holds)
     .values({
@@ -56,6 +45,18 @@ export async function placeHold(tx: Tx, input: PlaceHoldInput): Promise<Hold> {
       expiresAt: input.expiresAt,
     })
     .returning();
+  // The money moves last (the wallet lock is held until commit).
+  if (source === 'balance') {
+    await postEntry(tx, {
+      kind: 'hold',
+      paymentId: input.paymentId,
+      createdAt: input.now,
+      postings: [
+        { account: { wallet: input.userId }, amountCents: -input.amountCents },
+        { account: { system: 'escrow' }, amountCents: input.amountCents },
+      ],
+    });
+  }
   return hold!;
 }
 

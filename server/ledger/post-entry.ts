@@ -45,6 +45,10 @@ export class InsufficientFundsError extends Error {
   }
 }
 
+async function rowsOf<T>(tx: Tx, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
 function keyOf(ref: AccountRef): string {
   return 'wallet' in ref ? `wallet:${ref.wallet}` : `system:${ref.system}`;
 }
@@ -102,11 +106,18 @@ export async function postEntry(tx: Tx, input: EntryInput): Promise<PostedEntry>
   const userIds = [...new Set(input.postings.flatMap((p) => ('wallet' in p.account ? [p.account.wallet] : [])))].sort();
   const systemKinds = [...new Set(input.postings.flatMap((p) => ('system' in p.account ? [p.account.system] : [])))];
 
-  let locked = await lockAccounts(tx, userIds, systemKinds);
-  if (locked.length < userIds.length + systemKinds.length) {
-    await ensureWallets(tx, userIds.filter((u) => !locked.some((a) => a.userId === u)), input.createdAt);
-    locked = await lockAccounts(tx, userIds, systemKinds);
+  // Wallets are created (at a user's first movement) before any lock is taken, so that waiting on another
+  // transaction's new wallet never happens while holding account locks; then one ordered locking statement.
+  if (userIds.length) {
+    const existing = await tx
+      .select({ userId: ledgerAccounts.userId })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.kind, 'user_wallet'), inArray(ledgerAccounts.userId, userIds)));
+    if (existing.length < userIds.length) {
+      await ensureWallets(tx, userIds.filter((u) => !existing.some((a) => a.userId === u)), input.createdAt);
+    }
   }
+  const locked = await lockAccounts(tx, userIds, systemKinds);
   const byKey = new Map(locked.map((a) => [a.userId ? `wallet:${a.userId}` : `system:${a.kind}`, a]));
   for (const key of deltas.keys()) if (!byKey.has(key)) throw new Error(`ledger account ${key} does not exist`);
 
@@ -118,30 +129,36 @@ export async function postEntry(tx: Tx, input: EntryInput): Promise<PostedEntry>
     }
   }
 
-  const [entry] = await tx
-    .insert(journalEntries)
-    .values({
-      kind: input.kind,
-      paymentId: input.paymentId ?? null,
-      description: input.description ?? null,
-      createdAt: input.createdAt,
-    })
-    .returning({ id: journalEntries.id });
-  const entryId = entry!.id;
-  await tx
-    .insert(postings)
-    .values(input.postings.map((p) => ({ entryId, accountId: byKey.get(keyOf(p.account))!.id, amountCents: p.amountCents })));
-
+  // One statement writes the entry, its postings and the new cached balances (one round trip under the locks).
+  const postingRows = sql.join(
+    input.postings.map((p) => sql`(${byKey.get(keyOf(p.account))!.id}::bigint, ${p.amountCents}::bigint)`),
+    sql`, `,
+  );
   const changes = [...deltas].filter(([, d]) => d !== 0).map(([key, delta]) => ({ id: byKey.get(key)!.id, delta }));
-  if (changes.length) {
-    const values = sql.join(
-      changes.map((c) => sql`(${c.id}::bigint, ${c.delta}::bigint)`),
-      sql`, `,
-    );
-    await tx.execute(
-      sql`UPDATE ledger_accounts AS a SET balance_cents = a.balance_cents + d.delta FROM (VALUES ${values}) AS d(id, delta) WHERE a.id = d.id`,
-    );
-  }
+  const balanceRows = changes.length
+    ? sql.join(
+        changes.map((c) => sql`(${c.id}::bigint, ${c.delta}::bigint)`),
+        sql`, `,
+      )
+    : sql`(0::bigint, 0::bigint)`;
+  const [written] = await rowsOf<{ id: string | number }>(
+    tx,
+    sql`WITH entry AS (
+          INSERT INTO ${journalEntries} (kind, payment_id, description, created_at)
+          VALUES (${input.kind}, ${input.paymentId ?? null}, ${input.description ?? null}, ${input.createdAt.toISOString()}::timestamptz)
+          RETURNING id
+        ),
+        written AS (
+          INSERT INTO ${postings} (entry_id, account_id, amount_cents)
+          SELECT entry.id, p.account_id, p.amount_cents FROM entry, (VALUES ${postingRows}) AS p(account_id, amount_cents)
+        ),
+        balances AS (
+          UPDATE ${ledgerAccounts} AS a SET balance_cents = a.balance_cents + d.delta
+          FROM (VALUES ${balanceRows}) AS d(id, delta) WHERE a.id = d.id
+        )
+        SELECT id FROM entry`,
+  );
+  const entryId = Number(written!.id);
   const balances = new Map<number, number>();
   for (const [key, delta] of deltas) {
     const account = byKey.get(key)!;

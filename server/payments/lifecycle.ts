@@ -15,17 +15,28 @@ export class TransitionRefusedError extends Error {
   }
 }
 
-/** The first line of every trail: the payment exists, in status `created`. */
-export async function recordCreation(tx: Tx, payment: Payment, actorUserId: string, now: Date, reason: string): Promise<void> {
-  await tx.insert(paymentEvents).values({
-    paymentId: payment.id,
-    fromStatus: null,
-    toStatus: 'created',
-    event: 'CREATE',
-    actorUserId,
-    reason,
-    occurredAt: now,
-  });
+/**
+ * Creates a payment and takes its first transition out of `created` at once: the machine decides the status, the
+ * row is written with it, and the trail gets both lines (CREATE → created, then the event) in one statement.
+ */
+export async function createPayment(
+  tx: Tx,
+  values: Omit<typeof payments.$inferInsert, 'status' | 'updatedAt'> & { id: string; createdAt: Date },
+  event: PaymentEvent,
+  actorUserId: string,
+  reasons: { created: string; transition: string },
+): Promise<Payment> {
+  const to = nextPaymentStatus('created', event);
+  if (!to) throw new TransitionRefusedError('created', event);
+  const [payment] = await tx
+    .insert(payments)
+    .values({ ...values, status: to, updatedAt: values.createdAt })
+    .returning();
+  await tx.insert(paymentEvents).values([
+    { paymentId: values.id, fromStatus: null, toStatus: 'created', event: 'CREATE', actorUserId, reason: reasons.created, occurredAt: values.createdAt },
+    { paymentId: values.id, fromStatus: 'created', toStatus: to, event: event.type, actorUserId, reason: reasons.transition, occurredAt: values.createdAt },
+  ]);
+  return payment!;
 }
 
 /**

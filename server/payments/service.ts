@@ -6,7 +6,7 @@ import { InsufficientFundsError, postEntry } from '../ledger/post-entry';
 import { captureHold, lockHoldOfPayment, placeHold, releaseHold } from '../ledger/holds';
 import { enqueueJob } from '../jobs/queue';
 import { HttpProblem } from '../http/problem';
-import { applyTransition, recordCreation, TransitionRefusedError, type Payment } from './lifecycle';
+import { applyTransition, createPayment, TransitionRefusedError, type Payment } from './lifecycle';
 import { CARD_HOLD_HOURS, REQUEST_MAX_EXCLUSIVE_CENTS } from '../../domain/limits';
 import { chargeFor, fundingSourceOf } from '../../domain/money/fees';
 import { nextPaymentStatus, type PaymentEvent, type PaymentRole } from '../../machines/payment-lifecycle.machine';
@@ -113,12 +113,20 @@ async function addMessage(
   return row!;
 }
 
-async function insertPayment(tx: Tx, values: Omit<typeof payments.$inferInsert, 'id' | 'status' | 'updatedAt'>): Promise<Payment> {
-  const [payment] = await tx
-    .insert(payments)
-    .values({ ...values, id: randomUUID(), status: 'created', updatedAt: values.createdAt })
-    .returning();
-  return payment!;
+type NewPayment = Omit<Parameters<typeof createPayment>[1], 'id'>;
+
+async function create(
+  c: Caller,
+  values: NewPayment,
+  event: PaymentEvent,
+  reasons: { created: string; transition: string },
+): Promise<Payment> {
+  try {
+    return await createPayment(c.tx, { ...values, id: randomUUID() }, event, c.userId, reasons);
+  } catch (error) {
+    if (error instanceof TransitionRefusedError) throw notAllowed();
+    throw error;
+  }
 }
 
 export interface SendInput {
@@ -142,19 +150,24 @@ export async function sendPayment(c: Caller, input: SendInput): Promise<Payment>
   if (input.pricePointId) return buyPricePoint(c, input);
 
   const charge = chargeFor(input.amountCents, fundingSourceOf(input.paymentMethodId));
-  let payment = await insertPayment(c.tx, {
-    kind: 'send',
-    senderUserId: c.userId,
-    receiverUserId: input.receiverUserId,
-    createdByUserId: c.userId,
-    amountCents: charge.amountCents,
-    feeCents: charge.feeCents,
-    paymentMethodId: input.paymentMethodId,
-    description: input.message || null,
-    createdAt: c.now,
-  });
-  await recordCreation(c.tx, payment, c.userId, c.now, 'send');
-  payment = await transition(c, payment, { type: 'PAY_FROM_BALANCE', role: 'sender' }, c.userId, 'paid from balance');
+  const payment = await create(
+    c,
+    {
+      kind: 'send',
+      senderUserId: c.userId,
+      receiverUserId: input.receiverUserId,
+      createdByUserId: c.userId,
+      amountCents: charge.amountCents,
+      feeCents: charge.feeCents,
+      paymentMethodId: input.paymentMethodId,
+      description: input.message || null,
+      createdAt: c.now,
+    },
+    { type: 'PAY_FROM_BALANCE', role: 'sender' },
+    { created: 'send', transition: 'paid from balance' },
+  );
+  if (input.message) await addMessage(c.tx, payment, c.userId, input.message, null, true, c.now);
+  // The money moves last, so the wallet locks are held for as short a time as possible.
   await moving(() =>
     postEntry(c.tx, {
       kind: 'transfer',
@@ -166,7 +179,6 @@ export async function sendPayment(c: Caller, input: SendInput): Promise<Payment>
       ],
     }),
   );
-  if (input.message) await addMessage(c.tx, payment, c.userId, input.message, null, true, c.now);
   return payment;
 }
 
@@ -181,6 +193,7 @@ async function payRequest(c: Caller, input: SendInput): Promise<Payment> {
   payment = await transition(c, payment, { type: 'PAY', role: 'sender' }, c.userId, 'request paid from balance', {
     paymentMethodId: input.paymentMethodId,
   });
+  if (input.message) await addMessage(c.tx, payment, c.userId, input.message, null, true, c.now);
   await moving(() =>
     postEntry(c.tx, {
       kind: 'transfer',
@@ -192,7 +205,6 @@ async function payRequest(c: Caller, input: SendInput): Promise<Payment> {
       ],
     }),
   );
-  if (input.message) await addMessage(c.tx, payment, c.userId, input.message, null, true, c.now);
   return payment;
 }
 
@@ -209,23 +221,27 @@ async function buyPricePoint(c: Caller, input: SendInput): Promise<Payment> {
   }
   const charge = chargeFor(pricePoint.priceCents, fundingSourceOf(input.paymentMethodId));
   const expiresAt = new Date(c.now.getTime() + HOLD_MS);
-  let payment = await insertPayment(c.tx, {
-    kind: 'price_point',
-    senderUserId: c.userId,
-    receiverUserId: pricePoint.creatorUserId,
-    createdByUserId: c.userId,
-    amountCents: charge.amountCents,
-    feeCents: charge.feeCents,
-    paymentMethodId: input.paymentMethodId,
-    pricePointId: pricePoint.id,
-    mediaType: pricePoint.mediaType,
-    description: pricePoint.description,
-    createdAt: c.now,
-  });
-  await recordCreation(c.tx, payment, c.userId, c.now, 'price point bought');
-  payment = await transition(c, payment, { type: 'HOLD_FUNDS', role: 'sender' }, c.userId, 'funds held until the creator replies', {
-    holdExpiresAt: expiresAt,
-  });
+  const payment = await create(
+    c,
+    {
+      kind: 'price_point',
+      senderUserId: c.userId,
+      receiverUserId: pricePoint.creatorUserId,
+      createdByUserId: c.userId,
+      amountCents: charge.amountCents,
+      feeCents: charge.feeCents,
+      paymentMethodId: input.paymentMethodId,
+      pricePointId: pricePoint.id,
+      mediaType: pricePoint.mediaType,
+      description: pricePoint.description,
+      holdExpiresAt: expiresAt,
+      createdAt: c.now,
+    },
+    { type: 'HOLD_FUNDS', role: 'sender' },
+    { created: 'price point bought', transition: 'funds held until the creator replies' },
+  );
+  await enqueueJob(c.tx, 'expire_hold', { paymentId: payment.id }, expiresAt, c.now);
+  if (input.message) await addMessage(c.tx, payment, c.userId, input.message, null, true, c.now);
   await moving(() =>
     placeHold(c.tx, {
       userId: c.userId,
@@ -237,8 +253,6 @@ async function buyPricePoint(c: Caller, input: SendInput): Promise<Payment> {
       expiresAt,
     }),
   );
-  await enqueueJob(c.tx, 'expire_hold', { paymentId: payment.id }, expiresAt, c.now);
-  if (input.message) await addMessage(c.tx, payment, c.userId, input.message, null, true, c.now);
   return payment;
 }
 
@@ -256,19 +270,22 @@ export async function createRequest(c: Caller, input: RequestInput): Promise<Pay
     throw new HttpProblem(422, 'request_amount_too_large', 'money:request_amount_too_large');
   }
   await requireCounterparty(c.tx, c.userId, input.receiverUserId);
-  let payment = await insertPayment(c.tx, {
-    kind: 'request',
-    senderUserId: input.receiverUserId,
-    receiverUserId: c.userId,
-    createdByUserId: c.userId,
-    amountCents: input.amountCents,
-    feeCents: 0,
-    paymentMethodId: null,
-    description: input.message,
-    createdAt: c.now,
-  });
-  await recordCreation(c.tx, payment, c.userId, c.now, 'request');
-  payment = await transition(c, payment, { type: 'REQUEST', role: 'receiver' }, c.userId, 'payment requested');
+  const payment = await create(
+    c,
+    {
+      kind: 'request',
+      senderUserId: input.receiverUserId,
+      receiverUserId: c.userId,
+      createdByUserId: c.userId,
+      amountCents: input.amountCents,
+      feeCents: 0,
+      paymentMethodId: null,
+      description: input.message,
+      createdAt: c.now,
+    },
+    { type: 'REQUEST', role: 'receiver' },
+    { created: 'request', transition: 'payment requested' },
+  );
   await addMessage(c.tx, payment, c.userId, input.message, null, true, c.now);
   return payment;
 }
