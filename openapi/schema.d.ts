@@ -21,10 +21,286 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/user/{userId}/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's wallet.
+         * @description `available` is what the user can spend or withdraw now; `held` is set aside for price-point payments
+         *     awaiting the creator's reply (returned if not claimed); `balance` = available + held.
+         */
+        get: operations["getWallet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payment the caller is a party to (`data[0]`); anyone else's → 404 "Could not find the transaction". */
+        get: operations["getPayment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/payment/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's payments, newest first, 20 to a page.
+         * @description Pages are numbered from 1 and hold 20 payments each (`PAYMENT_PAGE_SIZE`). `startPage`..`endPage`
+         *     (inclusive, at most 10 pages at once; `endPage` defaults to `startPage`) are returned in `results`.
+         *     `status`: `all`; `pending` (created, requested, awaiting, new, processing); `complete`.
+         *     `type`: `all`; `pay` (sends and price points); `request`.
+         */
+        get: operations["listPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/payment/{paymentId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A payment's audit trail, oldest first, to its two parties only (anyone else → 404). */
+        get: operations["listPaymentEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/payment/send/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send money, pay a request (`paymentId`) or buy a creator's price point (`pricePointId`).
+         * @description From the balance (`paymentMethodId: balance`) the amount moves at once (`complete`) and may not exceed the
+         *     available balance ("Send amount cannot exceed available balance"). Paying a request: `receiverUserId` and
+         *     `amount` must be the request's. A price point: `amount` must be its price; the funds are held (`new`) until
+         *     the creator replies with the photo or video (claimed → `complete`), declines (`rejected`) or 72 hours pass
+         *     (`cancelled`); held funds show as `held` in the wallet. Card payment methods come with the cards API.
+         */
+        post: operations["sendPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/payment/request/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask someone (`receiverUserId`) to pay the caller; amount below $500, message required.
+         * @description In the payment record the payer is the sender and the requester (the caller) the receiver.
+         */
+        post: operations["requestPayment"];
+        /** Cancel (the requester → `cancelled`) or decline (the payer → `rejected`) a request; a creator declines a price-point payment (→ `rejected`, hold released). */
+        delete: operations["cancelPaymentRequest"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/payment/request/reminder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The requester reminds the payer; at most one reminder per 24 hours (else 429 `reminder_too_soon`). */
+        post: operations["remindPaymentRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/messages/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A message on a payment to its other party; a creator's media reply to a `new` price-point payment claims it.
+         * @description With `messageMediaId`, sent by the creator (the receiver) of a price-point payment in status `new` before
+         *     its hold expires, the payment is claimed: `new → processing → complete` and the held funds go to the
+         *     creator, in the same transaction as the message (`payment_triggered: true`).
+         */
+        post: operations["postPaymentMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description `balance`, or the id of one of the caller's cards.
+         * @example balance
+         */
+        PaymentMethodId: string;
+        /** @enum {string} */
+        PaymentStatus: "created" | "requested" | "awaiting" | "new" | "processing" | "complete" | "rejected" | "failed" | "cancelled";
+        /** @enum {string} */
+        MediaType: "photo" | "video";
+        PaymentIdBody: {
+            /** Format: uuid */
+            paymentId: string;
+        };
+        Message: {
+            /** Format: uuid */
+            message_id: string;
+            /** Format: uuid */
+            payment_id: string;
+            /** Format: date-time */
+            created_at: string;
+            message: string;
+            /** Format: uuid */
+            message_sender_user_id: string;
+            /** Format: uuid */
+            message_receiver_user_id: string;
+            message_media_id: string | null;
+            /** @description True for the note written with the payment and for the media reply that claimed it. */
+            payment_triggered: boolean;
+        };
+        /**
+         * @description A payment as the caller sees it (spec section 3). The payer is always `sender_*`, the one paid `receiver_*`
+         *     (for a request: the requester). `transaction_type` is the caller's role; `signed_amount` is negative when
+         *     the money leaves the caller (the total charge) and positive when it comes in (the amount).
+         *     `payment_status` and `status` carry the same lower-case status. `actions` are what the lifecycle machine
+         *     allows the caller now.
+         */
+        Payment: {
+            /** Format: uuid */
+            payment_id: string;
+            amount: components["schemas"]["Amount"];
+            signed_amount: components["schemas"]["SignedAmount"];
+            fee: components["schemas"]["Amount"];
+            total_charge: components["schemas"]["Amount"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description `balance` or a card id; null while a request is unpaid. */
+            payment_method_id: string | null;
+            messages: components["schemas"]["Message"][];
+            payment_status: components["schemas"]["PaymentStatus"];
+            status: components["schemas"]["PaymentStatus"];
+            /** @enum {string} */
+            transaction_type: "sender" | "receiver";
+            /**
+             * @description A price point is a `send` with `price_point_id` and `media_type`.
+             * @enum {string}
+             */
+            type: "send" | "request";
+            media_type: components["schemas"]["MediaType"] | null;
+            description: string | null;
+            /** Format: uuid */
+            price_point_id: string | null;
+            /**
+             * Format: date-time
+             * @description When held funds are released if the creator has not replied.
+             */
+            hold_expires_at: string | null;
+            /** Format: uuid */
+            receiver_user_id: string;
+            receiver_username: string | null;
+            receiver_photo: string | null;
+            /** Format: uuid */
+            sender_user_id: string;
+            sender_username: string | null;
+            sender_photo: string | null;
+            actions: ("pay" | "cancel" | "decline" | "remind" | "reply")[];
+        };
+        PaymentEnvelope: {
+            data: components["schemas"]["Payment"][];
+        };
+        PaymentList: {
+            totalPages: number;
+            results: components["schemas"]["Payment"][];
+        };
+        PaymentEvent: {
+            id: number;
+            /** Format: uuid */
+            payment_id: string;
+            from_status: components["schemas"]["PaymentStatus"] | null;
+            to_status: components["schemas"]["PaymentStatus"];
+            /** @description The lifecycle machine's event (CREATE for the first line). */
+            event: string;
+            /** @description The user id of who caused it, or `system` (a job or an automatic capture). */
+            actor: string;
+            reason: string | null;
+            /** Format: date-time */
+            occurred_at: string;
+        };
+        /**
+         * @description US dollars as a decimal string with at most two decimals, no sign, no exponent, no separators.
+         * @example 12.50
+         */
+        Amount: string;
+        /**
+         * @description Like Amount, negative when the money leaves the caller.
+         * @example -12.50
+         */
+        SignedAmount: string;
+        Wallet: {
+            balance: components["schemas"]["Amount"];
+            available: components["schemas"]["Amount"];
+            held: components["schemas"]["Amount"];
+        };
         /** @enum {string} */
         Lang: "en" | "es" | "pt";
         AppVersion: {
@@ -71,6 +347,14 @@ export interface components {
     parameters: {
         /** @description The caller's locale; localises `detail` in errors. */
         Lang: components["schemas"]["Lang"];
+        /** @description The caller's own user id (anyone else's → 403). */
+        UserId: string;
+        /**
+         * @description A unique key per intended operation (a UUID is fine), required on every money-moving POST. A retry with the
+         *     same key and body returns the first response byte for byte (header `idempotent-replayed: true`); the same key
+         *     with another body → 422. Kept at least 24 hours. Refusals are not stored: fix the cause and retry with the key.
+         */
+        IdempotencyKey: string;
     };
     requestBodies: never;
     headers: never;
@@ -97,6 +381,329 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AppVersion"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getWallet: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 403). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The wallet. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Wallet"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPayment: {
+        parameters: {
+            query: {
+                paymentId: string;
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 403). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listPayments: {
+        parameters: {
+            query?: {
+                startPage?: number;
+                endPage?: number;
+                status?: "all" | "pending" | "complete";
+                type?: "all" | "pay" | "request";
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 403). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One or more pages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentList"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listPaymentEvents: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 403). */
+                userId: components["parameters"]["UserId"];
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every transition the payment took. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PaymentEvent"][];
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    sendPayment: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header: {
+                /**
+                 * @description A unique key per intended operation (a UUID is fine), required on every money-moving POST. A retry with the
+                 *     same key and body returns the first response byte for byte (header `idempotent-replayed: true`); the same key
+                 *     with another body → 422. Kept at least 24 hours. Refusals are not stored: fix the cause and retry with the key.
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The caller's own user id (anyone else's → 403). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    receiverUserId: string;
+                    amount: components["schemas"]["Amount"];
+                    message?: string;
+                    paymentMethodId: components["schemas"]["PaymentMethodId"];
+                    /**
+                     * Format: uuid
+                     * @description The request being paid.
+                     */
+                    paymentId?: string;
+                    /**
+                     * Format: uuid
+                     * @description The price point being bought.
+                     */
+                    pricePointId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request was paid. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentEnvelope"];
+                };
+            };
+            /** @description The payment was made (or, for a price point, its funds held). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    requestPayment: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 403). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The user asked to pay.
+                     */
+                    receiverUserId: string;
+                    amount: components["schemas"]["Amount"];
+                    message: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request (status `requested`). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    cancelPaymentRequest: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 403). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentIdBody"];
+            };
+        };
+        responses: {
+            /** @description The payment after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    remindPaymentRequest: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 403). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentIdBody"];
+            };
+        };
+        responses: {
+            /** @description The request, still `requested`; the reminder is in its trail. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    postPaymentMessage: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header: {
+                /**
+                 * @description A unique key per intended operation (a UUID is fine), required on every money-moving POST. A retry with the
+                 *     same key and body returns the first response byte for byte (header `idempotent-replayed: true`); the same key
+                 *     with another body → 422. Kept at least 24 hours. Refusals are not stored: fix the cause and retry with the key.
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The caller's own user id (anyone else's → 403). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    paymentId: string;
+                    message: string;
+                    messageMediaId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The message. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             default: components["responses"]["Problem"];

@@ -11,6 +11,8 @@ import { HttpProblem, problemBody, sendProblem } from './http/problem';
 import { registerSecurityHeaders } from './security/headers';
 import { registerSpa } from './web/spa';
 import { appVersionHandlers } from './routes/app-version';
+import { walletHandlers } from './routes/wallet';
+import { paymentHandlers } from './routes/payments';
 import cookie from '@fastify/cookie';
 import { createAuthenticator } from './auth/authenticate';
 
@@ -42,9 +44,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const services: Services = { config: deps.config, database: deps.database, clock: deps.clock, translator };
   const handlers: OperationHandlers = {
     ...appVersionHandlers(services),
+    ...walletHandlers(services),
+    ...paymentHandlers(services),
   };
   registerOperations(app, document, handlers, {
     authenticate: createAuthenticator({ db: deps.database.db, clock: deps.clock }),
+    idempotency: { db: deps.database.db, clock: deps.clock },
   });
 
   const spa = deps.webDir === null ? null : await registerSpa(app, deps.webDir);

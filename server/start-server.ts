@@ -4,6 +4,7 @@ import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { buildApp } from './app';
 import { OffsetClock } from './clock';
+import { startJobRunner } from './jobs/runner';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -17,8 +18,11 @@ export async function startServer(config: Config, options: { webDir?: string | n
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(database);
-    const app = await buildApp({ config, database, clock: new OffsetClock(), webDir: options.webDir });
+    const clock = new OffsetClock();
+    const app = await buildApp({ config, database, clock, webDir: options.webDir });
     const address = await app.listen({ port: config.port, host: config.host });
+    // Hold expiry and the idempotency-key purge; safe to run in every instance (jobs are claimed SKIP LOCKED).
+    const jobs = startJobRunner({ database, clock }, 5_000, (error) => app.log.error({ err: error }, 'job runner'));
     let stopped = false;
     return {
       app,
@@ -27,6 +31,7 @@ export async function startServer(config: Config, options: { webDir?: string | n
       async stop() {
         if (stopped) return;
         stopped = true;
+        await jobs.stop();
         await app.close();
         await database.close();
       },

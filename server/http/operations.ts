@@ -10,10 +10,13 @@ import {
 } from './openapi-document';
 import { compileRequestSchema, compileResponseSchema, RequestValidationError, type HttpPart } from './validation';
 import { HttpProblem } from './problem';
-import type { Authenticator } from '../auth/authenticate';
+import { authOf, type Authenticator } from '../auth/authenticate';
+import type { Db } from '../db/database';
+import type { Clock } from '../clock';
+import { IDEMPOTENCY_HEADER, isMoneyMoving, requestHash, runIdempotent, type MoneyMovingHandler } from './idempotency';
 
 export type OperationHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-export type OperationHandlers = Record<string, OperationHandler>;
+export type OperationHandlers = Record<string, OperationHandler | MoneyMovingHandler>;
 
 /** Thrown when a handler's answer breaks the contract: a bug on our side, so it becomes a 500 and is logged. */
 export class ResponseContractError extends Error {
@@ -65,6 +68,8 @@ function requestSchemas(op: Operation): Partial<Record<HttpPart, OpenApiSchema>>
 export interface RegisterOptions {
   /** Runs before validation on every operation whose effective `security` requires a caller. */
   authenticate?: Authenticator;
+  /** Where money-moving operations store their Idempotency-Key and response (required if the document has any). */
+  idempotency?: { db: Db; clock: Clock };
 }
 
 /** An operation needs a caller unless its (or the document's) security is empty or lists `{}` as one option. */
@@ -99,11 +104,53 @@ export function registerOperations(
       const schema = jsonSchemaOf(response.content);
       if (schema) responseValidators.set(status, compileResponseSchema(schema));
     }
-    const handler = handlers[operation.operationId]!;
+    const given = handlers[operation.operationId]!;
     const needsCaller = requiresAuth(operation, doc);
     if (needsCaller && !options.authenticate) {
       throw new Error(`${operation.operationId} requires a caller but no authenticator was given`);
     }
+    const moneyMovingOp = operation['x-money-moving'] === true;
+    if (moneyMovingOp !== isMoneyMoving(given)) {
+      throw new Error(
+        moneyMovingOp
+          ? `${operation.operationId} is x-money-moving: its handler must be moneyMoving(...)`
+          : `${operation.operationId} is not x-money-moving in openapi.yaml but its handler is moneyMoving(...)`,
+      );
+    }
+    if (moneyMovingOp) {
+      const header = (operation.parameters ?? []).find((p) => p.in === 'header' && p.name.toLowerCase() === IDEMPOTENCY_HEADER);
+      if (!header?.required || !needsCaller || !options.idempotency) {
+        throw new Error(`${operation.operationId} is money-moving: it needs a caller and a required Idempotency-Key header`);
+      }
+    }
+    const validateResponse = (status: number, payload: unknown) => {
+      const code = String(status);
+      const validate = responseValidators.get(code) ?? responseValidators.get(`${code[0]}XX`) ?? responseValidators.get('default');
+      if (!validate) throw new ResponseContractError(operation.operationId, status, 'no response declared for this status');
+      if (!validate(payload)) throw new ResponseContractError(operation.operationId, status, validate.errors);
+    };
+    const handler: OperationHandler = isMoneyMoving(given)
+      ? async (request, reply) => {
+          // The response is stored and replayed as exact bytes, so it is validated here, before it is stored.
+          const stored = await runIdempotent(
+            options.idempotency!.db,
+            {
+              userId: authOf(request).userId,
+              operationId: operation.operationId,
+              key: String(request.headers[IDEMPOTENCY_HEADER]),
+              requestHash: requestHash(request),
+              now: options.idempotency!.clock.now(),
+            },
+            async (tx) => {
+              const { status, body } = await given.run(tx, request);
+              validateResponse(status, body);
+              return { status, bodyText: JSON.stringify(body) };
+            },
+          );
+          if (stored.replayed) reply.header('idempotent-replayed', 'true');
+          return reply.code(stored.status).type('application/json; charset=utf-8').send(stored.bodyText);
+        }
+      : given;
 
     app.route({
       method: method.toUpperCase() as 'GET',
@@ -129,10 +176,7 @@ export function registerOperations(
       preSerialization: async (_request, reply, payload) => {
         // Problems are rendered by the error handler from one model; everything else must match the contract.
         if (String(reply.getHeader('content-type') ?? '').includes('problem+json')) return payload;
-        const status = String(reply.statusCode);
-        const validate = responseValidators.get(status) ?? responseValidators.get(`${status[0]}XX`) ?? responseValidators.get('default');
-        if (!validate) throw new ResponseContractError(operation.operationId, reply.statusCode, 'no response declared for this status');
-        if (!validate(payload)) throw new ResponseContractError(operation.operationId, reply.statusCode, validate.errors);
+        validateResponse(reply.statusCode, payload);
         return payload;
       },
       handler,

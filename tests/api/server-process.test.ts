@@ -9,7 +9,9 @@ describe('the server process on PGlite', () => {
   const running: ChildProcess[] = [];
   afterEach(() => running.forEach((c) => c.exitCode === null && c.kill('SIGKILL')));
 
-  it('creates and migrates DATA_DIR on first start; a second process on it fails fast; after kill -9 it starts again', async () => {
+  // Three processes start in turn (each compiling TypeScript through tsx and migrating PGlite): ≈ 22 s alone on
+  // this 2-core machine, more while the other suites share the CPU, so it gets more than the 30 s default.
+  it('creates and migrates DATA_DIR on first start; a second process on it fails fast; after kill -9 it starts again', { timeout: 120_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'tipjar-proc-'));
     const first = await startServerProcess({ DATA_DIR: dataDir });
     running.push(first.child);

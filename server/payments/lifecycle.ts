@@ -1,0 +1,74 @@
+import { and, eq } from 'drizzle-orm';
+import { paymentEvents, payments } from '../db/schema/index';
+import type { Tx } from '../ledger/types';
+import { nextPaymentStatus, type PaymentEvent, type PaymentStatus } from '../../machines/payment-lifecycle.machine';
+
+export type Payment = typeof payments.$inferSelect;
+
+/** The machine said no: the caller turns it into a 409 (or a 429 for a reminder too soon). */
+export class TransitionRefusedError extends Error {
+  constructor(
+    readonly from: PaymentStatus,
+    readonly event: PaymentEvent,
+  ) {
+    super(`${event.type} (${event.role}) is not allowed from ${from}`);
+  }
+}
+
+/**
+ * Creates a payment and takes its first transition out of `created` at once: the machine decides the status, the
+ * row is written with it, and the trail gets both lines (CREATE → created, then the event) in one statement.
+ */
+export async function createPayment(
+  tx: Tx,
+  values: Omit<typeof payments.$inferInsert, 'status' | 'updatedAt'> & { id: string; createdAt: Date },
+  event: PaymentEvent,
+  actorUserId: string,
+  reasons: { created: string; transition: string },
+): Promise<Payment> {
+  const to = nextPaymentStatus('created', event);
+  if (!to) throw new TransitionRefusedError('created', event);
+  const [payment] = await tx
+    .insert(payments)
+    .values({ ...values, status: to, updatedAt: values.createdAt })
+    .returning();
+  await tx.insert(paymentEvents).values([
+    { paymentId: values.id, fromStatus: null, toStatus: 'created', event: 'CREATE', actorUserId, reason: reasons.created, occurredAt: values.createdAt },
+    { paymentId: values.id, fromStatus: 'created', toStatus: to, event: event.type, actorUserId, reason: reasons.transition, occurredAt: values.createdAt },
+  ]);
+  return payment!;
+}
+
+/**
+ * Runs `event` through the lifecycle machine and, if it allows it, changes the payment's status and appends the
+ * transition to payment_events — in the caller's transaction, with the journal entry it goes with. The payment
+ * must have been read FOR UPDATE by that transaction; the status condition on the UPDATE is a second guard.
+ */
+export async function applyTransition(
+  tx: Tx,
+  payment: Payment,
+  event: PaymentEvent,
+  actorUserId: string | null,
+  now: Date,
+  reason: string | null,
+  extra: Partial<Pick<Payment, 'paymentMethodId' | 'lastReminderAt' | 'holdExpiresAt'>> = {},
+): Promise<Payment> {
+  const to = nextPaymentStatus(payment.status, event);
+  if (!to) throw new TransitionRefusedError(payment.status, event);
+  const [updated] = await tx
+    .update(payments)
+    .set({ status: to, updatedAt: now, ...extra })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, payment.status)))
+    .returning();
+  if (!updated) throw new TransitionRefusedError(payment.status, event);
+  await tx.insert(paymentEvents).values({
+    paymentId: payment.id,
+    fromStatus: payment.status,
+    toStatus: to,
+    event: event.type,
+    actorUserId,
+    reason,
+    occurredAt: now,
+  });
+  return updated;
+}

@@ -1,0 +1,374 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { paymentMessages, payments, pricePoints, users } from '../db/schema/index';
+import type { Tx } from '../ledger/types';
+import { InsufficientFundsError, postEntry } from '../ledger/post-entry';
+import { captureHold, lockHoldOfPayment, placeHold, releaseHold } from '../ledger/holds';
+import { enqueueJob } from '../jobs/queue';
+import { HttpProblem } from '../http/problem';
+import { applyTransition, createPayment, TransitionRefusedError, type Payment } from './lifecycle';
+import { CARD_HOLD_HOURS, REQUEST_MAX_EXCLUSIVE_CENTS } from '../../domain/limits';
+import { chargeFor, fundingSourceOf } from '../../domain/money/fees';
+import { nextPaymentStatus, type PaymentEvent, type PaymentRole } from '../../machines/payment-lifecycle.machine';
+
+/**
+ * The payment use cases. Each runs inside the caller's transaction (the one that also stores the Idempotency-Key
+ * and response), takes the time from the server's clock (`now`) and the caller's user id, and either completes
+ * — status change, trail, journal entry, all together — or throws and leaves nothing behind.
+ *
+ * Lock order, always: idempotency key → payment row → ledger accounts (by id). No provider is ever called in here.
+ */
+export const HOLD_MS = CARD_HOLD_HOURS * 60 * 60 * 1000;
+
+export interface Caller {
+  tx: Tx;
+  now: Date;
+  userId: string;
+}
+
+export const notFound = () => new HttpProblem(404, 'payment_not_found', 'money:payment_not_found');
+const notAllowed = () => new HttpProblem(409, 'payment_action_not_allowed', 'money:payment_action_not_allowed');
+
+export function roleOf(payment: Payment, userId: string): 'sender' | 'receiver' | null {
+  if (payment.senderUserId === userId) return 'sender';
+  if (payment.receiverUserId === userId) return 'receiver';
+  return null;
+}
+
+/** A payment the caller is a party to, locked for the rest of the transaction; anyone else's → 404. */
+export async function lockPaymentOfParty(tx: Tx, paymentId: string, userId: string): Promise<Payment> {
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+  if (!payment || !roleOf(payment, userId)) throw notFound();
+  return payment;
+}
+
+async function transition(
+  c: { tx: Tx; now: Date },
+  payment: Payment,
+  event: PaymentEvent,
+  actorUserId: string | null,
+  reason: string | null,
+  extra?: Parameters<typeof applyTransition>[6],
+): Promise<Payment> {
+  try {
+    return await applyTransition(c.tx, payment, event, actorUserId, c.now, reason, extra);
+  } catch (error) {
+    if (error instanceof TransitionRefusedError) throw notAllowed();
+    throw error;
+  }
+}
+
+/** Ledger refusals become the spec's message. */
+async function moving<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof InsufficientFundsError) throw new HttpProblem(422, 'insufficient_funds', 'money:insufficient_funds');
+    throw error;
+  }
+}
+
+async function requireCounterparty(tx: Tx, callerId: string, otherId: string): Promise<void> {
+  if (otherId === callerId) throw new HttpProblem(422, 'cannot_pay_yourself', 'money:cannot_pay_yourself');
+  const [user] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, otherId), eq(users.accountStatus, 'active')));
+  if (!user) throw new HttpProblem(404, 'user_not_found', 'money:user_not_found');
+}
+
+function requirePositive(amountCents: number): void {
+  if (amountCents <= 0) throw new HttpProblem(422, 'amount_not_positive', 'money:amount_not_positive');
+}
+
+/** Cards arrive with the card provider (follow-up); until then only the balance is a payment method. */
+function requireUsableMethod(paymentMethodId: string): void {
+  if (fundingSourceOf(paymentMethodId) !== 'balance') {
+    throw new HttpProblem(422, 'payment_method_not_found', 'money:payment_method_not_found');
+  }
+}
+
+async function addMessage(
+  tx: Tx,
+  payment: Payment,
+  fromUserId: string,
+  text: string,
+  mediaId: string | null,
+  paymentTriggered: boolean,
+  now: Date,
+) {
+  const [row] = await tx
+    .insert(paymentMessages)
+    .values({
+      id: randomUUID(),
+      paymentId: payment.id,
+      senderUserId: fromUserId,
+      receiverUserId: fromUserId === payment.senderUserId ? payment.receiverUserId : payment.senderUserId,
+      message: text,
+      mediaId,
+      paymentTriggered,
+      createdAt: now,
+    })
+    .returning();
+  return row!;
+}
+
+type NewPayment = Omit<Parameters<typeof createPayment>[1], 'id'>;
+
+async function create(
+  c: Caller,
+  values: NewPayment,
+  event: PaymentEvent,
+  reasons: { created: string; transition: string },
+): Promise<Payment> {
+  try {
+    return await createPayment(c.tx, { ...values, id: randomUUID() }, event, c.userId, reasons);
+  } catch (error) {
+    if (error instanceof TransitionRefusedError) throw notAllowed();
+    throw error;
+  }
+}
+
+export interface SendInput {
+  receiverUserId: string;
+  amountCents: number;
+  message?: string | undefined;
+  paymentMethodId: string;
+  paymentId?: string | undefined;
+  pricePointId?: string | undefined;
+}
+
+/** POST payment/send/: a plain send, paying a request (paymentId) or buying a price point (pricePointId). */
+export async function sendPayment(c: Caller, input: SendInput): Promise<Payment> {
+  requirePositive(input.amountCents);
+  if (input.paymentId && input.pricePointId) {
+    throw new HttpProblem(422, 'payment_target_ambiguous', 'money:payment_target_ambiguous');
+  }
+  if (input.paymentId) return payRequest(c, input);
+  await requireCounterparty(c.tx, c.userId, input.receiverUserId);
+  requireUsableMethod(input.paymentMethodId);
+  if (input.pricePointId) return buyPricePoint(c, input);
+
+  const charge = chargeFor(input.amountCents, fundingSourceOf(input.paymentMethodId));
+  const payment = await create(
+    c,
+    {
+      kind: 'send',
+      senderUserId: c.userId,
+      receiverUserId: input.receiverUserId,
+      createdByUserId: c.userId,
+      amountCents: charge.amountCents,
+      feeCents: charge.feeCents,
+      paymentMethodId: input.paymentMethodId,
+      description: input.message || null,
+      createdAt: c.now,
+    },
+    { type: 'PAY_FROM_BALANCE', role: 'sender' },
+    { created: 'send', transition: 'paid from balance' },
+  );
+  if (input.message) await addMessage(c.tx, payment, c.userId, input.message, null, true, c.now);
+  // The money moves last, so the wallet locks are held for as short a time as possible.
+  await moving(() =>
+    postEntry(c.tx, {
+      kind: 'transfer',
+      paymentId: payment.id,
+      createdAt: c.now,
+      postings: [
+        { account: { wallet: c.userId }, amountCents: -charge.amountCents },
+        { account: { wallet: input.receiverUserId }, amountCents: charge.amountCents },
+      ],
+    }),
+  );
+  return payment;
+}
+
+async function payRequest(c: Caller, input: SendInput): Promise<Payment> {
+  let payment = await lockPaymentOfParty(c.tx, input.paymentId!, c.userId);
+  if (payment.kind !== 'request' || roleOf(payment, c.userId) !== 'sender') throw notAllowed();
+  if (!nextPaymentStatus(payment.status, { type: 'PAY', role: 'sender' })) throw notAllowed();
+  if (payment.receiverUserId !== input.receiverUserId || payment.amountCents !== input.amountCents) {
+    throw new HttpProblem(422, 'payment_does_not_match_request', 'money:payment_does_not_match_request');
+  }
+  requireUsableMethod(input.paymentMethodId);
+  payment = await transition(c, payment, { type: 'PAY', role: 'sender' }, c.userId, 'request paid from balance', {
+    paymentMethodId: input.paymentMethodId,
+  });
+  if (input.message) await addMessage(c.tx, payment, c.userId, input.message, null, true, c.now);
+  await moving(() =>
+    postEntry(c.tx, {
+      kind: 'transfer',
+      paymentId: payment.id,
+      createdAt: c.now,
+      postings: [
+        { account: { wallet: payment.senderUserId }, amountCents: -payment.amountCents },
+        { account: { wallet: payment.receiverUserId }, amountCents: payment.amountCents },
+      ],
+    }),
+  );
+  return payment;
+}
+
+async function buyPricePoint(c: Caller, input: SendInput): Promise<Payment> {
+  const [pricePoint] = await c.tx
+    .select()
+    .from(pricePoints)
+    .where(and(eq(pricePoints.id, input.pricePointId!), eq(pricePoints.active, true)));
+  if (!pricePoint || pricePoint.creatorUserId !== input.receiverUserId) {
+    throw new HttpProblem(404, 'price_point_not_found', 'money:price_point_not_found');
+  }
+  if (pricePoint.priceCents !== input.amountCents) {
+    throw new HttpProblem(422, 'payment_does_not_match_price', 'money:payment_does_not_match_price');
+  }
+  const charge = chargeFor(pricePoint.priceCents, fundingSourceOf(input.paymentMethodId));
+  const expiresAt = new Date(c.now.getTime() + HOLD_MS);
+  const payment = await create(
+    c,
+    {
+      kind: 'price_point',
+      senderUserId: c.userId,
+      receiverUserId: pricePoint.creatorUserId,
+      createdByUserId: c.userId,
+      amountCents: charge.amountCents,
+      feeCents: charge.feeCents,
+      paymentMethodId: input.paymentMethodId,
+      pricePointId: pricePoint.id,
+      mediaType: pricePoint.mediaType,
+      description: pricePoint.description,
+      holdExpiresAt: expiresAt,
+      createdAt: c.now,
+    },
+    { type: 'HOLD_FUNDS', role: 'sender' },
+    { created: 'price point bought', transition: 'funds held until the creator replies' },
+  );
+  await enqueueJob(c.tx, 'expire_hold', { paymentId: payment.id }, expiresAt, c.now);
+  if (input.message) await addMessage(c.tx, payment, c.userId, input.message, null, true, c.now);
+  await moving(() =>
+    placeHold(c.tx, {
+      userId: c.userId,
+      paymentMethodId: input.paymentMethodId,
+      paymentId: payment.id,
+      amountCents: charge.amountCents,
+      feeCents: charge.feeCents,
+      now: c.now,
+      expiresAt,
+    }),
+  );
+  return payment;
+}
+
+export interface RequestInput {
+  /** The user asked to pay. */
+  receiverUserId: string;
+  amountCents: number;
+  message: string;
+}
+
+/** POST payment/request/: in the record the payer is the sender and the requester (the caller) the receiver. */
+export async function createRequest(c: Caller, input: RequestInput): Promise<Payment> {
+  requirePositive(input.amountCents);
+  if (input.amountCents >= REQUEST_MAX_EXCLUSIVE_CENTS) {
+    throw new HttpProblem(422, 'request_amount_too_large', 'money:request_amount_too_large');
+  }
+  await requireCounterparty(c.tx, c.userId, input.receiverUserId);
+  const payment = await create(
+    c,
+    {
+      kind: 'request',
+      senderUserId: input.receiverUserId,
+      receiverUserId: c.userId,
+      createdByUserId: c.userId,
+      amountCents: input.amountCents,
+      feeCents: 0,
+      paymentMethodId: null,
+      description: input.message,
+      createdAt: c.now,
+    },
+    { type: 'REQUEST', role: 'receiver' },
+    { created: 'request', transition: 'payment requested' },
+  );
+  await addMessage(c.tx, payment, c.userId, input.message, null, true, c.now);
+  return payment;
+}
+
+/**
+ * DELETE payment/request/: the requester cancels a request (→ cancelled), the payer declines it (→ rejected);
+ * a creator declines a price-point payment awaiting their reply (→ rejected, hold released).
+ */
+export async function cancelOrDecline(c: Caller, paymentId: string): Promise<Payment> {
+  const payment = await lockPaymentOfParty(c.tx, paymentId, c.userId);
+  const role = roleOf(payment, c.userId)!;
+  if (payment.status === 'requested') {
+    return role === 'receiver'
+      ? transition(c, payment, { type: 'CANCEL', role }, c.userId, 'cancelled by the requester')
+      : transition(c, payment, { type: 'DECLINE', role }, c.userId, 'declined by the payer');
+  }
+  if (payment.kind === 'price_point') {
+    const updated = await transition(c, payment, { type: 'DECLINE', role }, c.userId, 'declined by the creator');
+    const hold = await lockHoldOfPayment(c.tx, payment.id);
+    if (hold) await releaseHold(c.tx, hold, 'released', c.now);
+    return updated;
+  }
+  throw notAllowed();
+}
+
+/** POST payment/request/reminder: the requester nudges the payer, at most once per 24 hours (the machine's rule). */
+export async function remind(c: Caller, paymentId: string): Promise<Payment> {
+  const payment = await lockPaymentOfParty(c.tx, paymentId, c.userId);
+  const role: PaymentRole = roleOf(payment, c.userId)!;
+  const event = {
+    type: 'REMIND',
+    role,
+    now: c.now.getTime(),
+    lastReminderAt: payment.lastReminderAt?.getTime() ?? null,
+  } as const;
+  if (!nextPaymentStatus(payment.status, event) && nextPaymentStatus(payment.status, { ...event, lastReminderAt: null })) {
+    throw new HttpProblem(429, 'reminder_too_soon', 'money:reminder_too_soon');
+  }
+  return transition(c, payment, event, c.userId, 'reminder sent', { lastReminderAt: c.now });
+}
+
+export interface MessageInput {
+  paymentId: string;
+  message: string;
+  messageMediaId?: string | undefined;
+}
+
+/**
+ * POST messages/: a message on a payment, to the other party. A creator's media reply to a price-point payment
+ * awaiting it (`new`) claims it: new → processing → complete, escrow → creator, in this transaction.
+ */
+export async function postMessage(c: Caller, input: MessageInput) {
+  let payment = await lockPaymentOfParty(c.tx, input.paymentId, c.userId);
+  const role = roleOf(payment, c.userId)!;
+  const mediaId = input.messageMediaId || null;
+  if (!input.message.trim() && !mediaId) throw new HttpProblem(422, 'message_empty', 'money:message_empty');
+
+  const claims = mediaId !== null && payment.kind === 'price_point' && payment.status === 'new' && role === 'receiver';
+  if (claims) {
+    if (payment.holdExpiresAt && c.now.getTime() >= payment.holdExpiresAt.getTime()) {
+      throw new HttpProblem(409, 'hold_expired', 'money:hold_expired');
+    }
+    payment = await transition(c, payment, { type: 'REPLY_WITH_MEDIA', role }, c.userId, `media reply ${mediaId}`);
+    const hold = await lockHoldOfPayment(c.tx, payment.id);
+    if (!hold) throw new Error(`price-point payment ${payment.id} has no hold`);
+    if (hold.source === 'balance') {
+      await captureHold(c.tx, hold, payment.receiverUserId, c.now);
+      payment = await transition(c, payment, { type: 'CAPTURED', role: 'system' }, null, 'escrow captured for the creator');
+    }
+    // A card hold is captured at the card provider outside this transaction; its settlement job completes it.
+  }
+  return addMessage(c.tx, payment, c.userId, input.message, mediaId, claims, c.now);
+}
+
+/**
+ * The hold-expiry job: 72 hours after a price-point payment with no reply, the hold is released and the payment
+ * cancelled. Returns a later time when the job ran early (the hold is not due yet).
+ */
+export async function expireHold(tx: Tx, now: Date, paymentId: string): Promise<{ retryAt: Date } | void> {
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+  if (!payment || payment.status !== 'new') return;
+  if (payment.holdExpiresAt && now.getTime() < payment.holdExpiresAt.getTime()) return { retryAt: payment.holdExpiresAt };
+  await applyTransition(tx, payment, { type: 'EXPIRE', role: 'system' }, null, now, `no reply within ${CARD_HOLD_HOURS} hours`);
+  const hold = await lockHoldOfPayment(tx, payment.id);
+  if (hold && hold.status === 'open') await releaseHold(tx, hold, 'expired', now);
+}

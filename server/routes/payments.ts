@@ -1,0 +1,117 @@
+import type { FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { OperationHandlers } from '../http/operations';
+import type { Services } from '../services';
+import { authOf } from '../auth/authenticate';
+import { HttpProblem } from '../http/problem';
+import { moneyMoving } from '../http/idempotency';
+import { payments } from '../db/schema/index';
+import type { Tx } from '../ledger/types';
+import { parseAmount } from '../../domain/money/amount';
+import {
+  cancelOrDecline,
+  createRequest,
+  notFound,
+  postMessage,
+  remind,
+  roleOf,
+  sendPayment,
+  type Caller,
+} from '../payments/service';
+import { envelopeOf, listPayments, MAX_PAGES_PER_CALL, messageView, trailOf, type ListQuery } from '../payments/views';
+
+function amountOf(text: string): number {
+  const cents = parseAmount(text);
+  if (cents === null) throw new HttpProblem(400, 'amount_invalid', 'money:amount_invalid');
+  return cents;
+}
+
+export function paymentHandlers(services: Services): OperationHandlers {
+  const { db } = services.database;
+  const caller = (tx: Tx, request: FastifyRequest): Caller => ({ tx, now: services.clock.now(), userId: authOf(request).userId });
+  /** A change that moves no money (no Idempotency-Key): its own transaction, answered with the payment. */
+  const change = (work: (c: Caller, body: { paymentId: string }) => Promise<typeof payments.$inferSelect>, status = 200) =>
+    async (request: FastifyRequest, reply: import('fastify').FastifyReply) =>
+      db.transaction(async (tx) => {
+        const c = caller(tx, request);
+        const payment = await work(c, request.body as { paymentId: string });
+        reply.code(status);
+        return envelopeOf(tx, payment, c.userId, c.now);
+      });
+
+  return {
+    getPayment: async (request) => {
+      const { paymentId } = request.query as { paymentId: string };
+      const userId = authOf(request).userId;
+      const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+      if (!payment || !roleOf(payment, userId)) throw notFound();
+      return envelopeOf(db, payment, userId, services.clock.now());
+    },
+
+    listPayments: async (request) => {
+      const query = request.query as Partial<ListQuery> & { startPage: number };
+      const startPage = query.startPage ?? 1;
+      const endPage = query.endPage ?? startPage;
+      if (endPage < startPage || endPage - startPage + 1 > MAX_PAGES_PER_CALL) {
+        throw new HttpProblem(400, 'page_range_invalid', 'money:page_range_invalid', { max: MAX_PAGES_PER_CALL });
+      }
+      return listPayments(
+        db,
+        authOf(request).userId,
+        { startPage, endPage, status: query.status ?? 'all', type: query.type ?? 'all' },
+        services.clock.now(),
+      );
+    },
+
+    listPaymentEvents: async (request) => {
+      const { paymentId } = request.params as { paymentId: string };
+      const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+      if (!payment || !roleOf(payment, authOf(request).userId)) throw notFound();
+      return { data: await trailOf(db, paymentId) };
+    },
+
+    sendPayment: moneyMoving(async (tx, request) => {
+      const body = request.body as {
+        receiverUserId: string;
+        amount: string;
+        message?: string;
+        paymentMethodId: string;
+        paymentId?: string;
+        pricePointId?: string;
+      };
+      const c = caller(tx, request);
+      const payment = await sendPayment(c, {
+        receiverUserId: body.receiverUserId,
+        amountCents: amountOf(body.amount),
+        message: body.message,
+        paymentMethodId: body.paymentMethodId,
+        paymentId: body.paymentId,
+        pricePointId: body.pricePointId,
+      });
+      return { status: body.paymentId ? 200 : 201, body: await envelopeOf(tx, payment, c.userId, c.now) };
+    }),
+
+    requestPayment: async (request, reply) =>
+      db.transaction(async (tx) => {
+        const body = request.body as { receiverUserId: string; amount: string; message: string };
+        const c = caller(tx, request);
+        const payment = await createRequest(c, {
+          receiverUserId: body.receiverUserId,
+          amountCents: amountOf(body.amount),
+          message: body.message,
+        });
+        reply.code(201);
+        return envelopeOf(tx, payment, c.userId, c.now);
+      }),
+
+    cancelPaymentRequest: change((c, body) => cancelOrDecline(c, body.paymentId)),
+
+    remindPaymentRequest: change((c, body) => remind(c, body.paymentId)),
+
+    postPaymentMessage: moneyMoving(async (tx, request) => {
+      const body = request.body as { paymentId: string; message: string; messageMediaId?: string };
+      const message = await postMessage(caller(tx, request), body);
+      return { status: 201, body: messageView(message) };
+    }),
+  };
+}

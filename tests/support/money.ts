@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../../server/db/database';
+import { users } from '../../server/db/schema/index';
+import { issueSession } from '../../server/auth/session-tokens';
+import { postEntry } from '../../server/ledger/post-entry';
+
+export interface TestUser {
+  id: string;
+  username: string;
+  token: string;
+}
+
+let counter = 0;
+
+/** A signed-up user with a complete profile and a session (login itself belongs to the accounts feature). */
+export async function createUser(database: Database, now: Date, name?: string): Promise<TestUser> {
+  const id = randomUUID();
+  const username = name ?? `user_${process.pid}_${++counter}_${id.slice(0, 6)}`;
+  await database.db.insert(users).values({
+    id,
+    email: `${username}@example.com`,
+    passwordHash: 'x',
+    emailStatus: 'verified',
+    username,
+    country: 'US',
+    fullName: `Test ${username}`,
+  });
+  return { id, username, token: await issueSession(database.db, id, now) };
+}
+
+/**
+ * Puts money in a wallet the way a settled card deposit will: one journal entry card_clearing → wallet, through
+ * the real ledger code (postEntry), not a mock.
+ */
+export async function fundWallet(database: Database, userId: string, cents: number, now: Date): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    await postEntry(tx, {
+      kind: 'funding',
+      description: 'test funding',
+      createdAt: now,
+      postings: [
+        { account: { system: 'card_clearing' }, amountCents: -cents },
+        { account: { wallet: userId }, amountCents: cents },
+      ],
+    });
+  });
+}
