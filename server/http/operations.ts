@@ -65,6 +65,8 @@ function requestSchemas(op: Operation): Partial<Record<HttpPart, OpenApiSchema>>
 export interface RegisterOptions {
   /** Runs before validation on every operation whose effective `security` requires a caller. */
   authenticate?: Authenticator;
+  /** Register the operations marked `x-dev-only` (outside production only). Default: false. */
+  includeDevOnly?: boolean;
 }
 
 /** An operation needs a caller unless its (or the document's) security is empty or lists `{}` as one option. */
@@ -93,6 +95,8 @@ export function registerOperations(
   if (app.hasContentTypeParser('text/plain')) app.removeContentTypeParser('text/plain');
 
   for (const { method, path, operation } of entries) {
+    // A dev-only operation keeps its handler (the check above stays total) but gets no route in production.
+    if (operation['x-dev-only'] === true && !options.includeDevOnly) continue;
     const schemas = requestSchemas(operation);
     const responseValidators = new Map<string, ValidateFunction>();
     for (const [status, response] of Object.entries(operation.responses)) {
@@ -124,7 +128,12 @@ export function registerOperations(
       validatorCompiler: ({ schema, httpPart }) => {
         const part = (httpPart ?? 'body') as HttpPart;
         const validate = compileRequestSchema(schema, part);
-        return (data: unknown) => (validate(data) ? { value: data } : { error: new RequestValidationError(part, validate.errors ?? []) });
+        // A body the contract marks optional may be absent altogether; when present it must match.
+        const absentOk = part === 'body' && operation.requestBody?.required !== true;
+        return (data: unknown) =>
+          (absentOk && (data === undefined || data === null)) || validate(data)
+            ? { value: data }
+            : { error: new RequestValidationError(part, validate.errors ?? []) };
       },
       preSerialization: async (_request, reply, payload) => {
         // Problems are rendered by the error handler from one model; everything else must match the contract.

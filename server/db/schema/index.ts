@@ -1,3 +1,4 @@
 /** The one Drizzle schema, used with PGlite and node-postgres alike. One file per concept, re-exported here. */
 export * from './meta';
 export * from './accounts';
+export * from './account-flows';
