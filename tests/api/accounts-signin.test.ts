@@ -85,6 +85,27 @@ describe.each(databaseKinds())('sign-in, sign-out and the session on $name', (ki
       }
     });
 
+    it('CSRF: a form post (urlencoded or text/plain) is refused with 415 — only JSON bodies are read', async () => {
+      const user = await signUp(api);
+      for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x']) {
+        const res = await api.inject({
+          method: 'POST',
+          url: LOGIN,
+          headers: { 'content-type': type, cookie: `tipjar-session=${user.token}` },
+          payload: `email=${encodeURIComponent(user.email)}&password=${encodeURIComponent(user.password)}`,
+          remoteAddress: newIp(),
+        });
+        expect(res.statusCode, type).toBe(415);
+      }
+      const change = await api.inject({
+        method: 'PATCH',
+        url: `/api/app/user/${user.userId}/account/change-password`,
+        headers: { 'content-type': 'text/plain', cookie: `tipjar-session=${user.token}` },
+        payload: '{"current_password":"x","password_1":"Str0ng!pass2","password_2":"Str0ng!pass2"}',
+      });
+      expect(change.statusCode).toBe(415);
+    });
+
     it('10 failures per account in 15 minutes → 429 even with the right password, before any hashing; the window passes', async () => {
       const user = await signUp(api);
       for (let i = 0; i < 10; i++) expect((await login(api, user.email, `Wr0ng!pass${i}`)).statusCode).toBe(401);
