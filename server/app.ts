@@ -17,6 +17,7 @@ import { accountHandlers } from './routes/accounts';
 import { devHandlers } from './routes/dev';
 import { createMailer } from './providers/email/index';
 import type { DestinationStream } from 'pino';
+import { serializeRequest } from './security/log-redaction';
 
 export interface AppDependencies {
   config: Config;
@@ -40,6 +41,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
             level: deps.config.logLevel,
             // Defence in depth: request serialisers log no headers today, and if one ever does, no token leaks.
             redact: ['req.headers.authtoken', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            // Emailed links carry codes and saltcodes in their query: logged URLs keep only harmless parameters.
+            serializers: { req: serializeRequest as never },
             ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
     bodyLimit: JSON_BODY_LIMIT,

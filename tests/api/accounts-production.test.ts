@@ -78,6 +78,10 @@ describe.each(databaseKinds())('production behaviour and logs on $name', (kind) 
         ip,
       });
       await call(api, { method: 'POST', url: `/api/app/user/${user.userId}/logout/`, token: third.authToken, body: { token: third.authToken }, ip });
+      // Opening the emailed links is a page request to this same server: logged, but without the secrets.
+      await api.inject({ method: 'GET', url: `/verify-email?email=${encodeURIComponent(email)}&code=${code}` });
+      await api.inject({ method: 'GET', url: `/reset-password?email=${encodeURIComponent(email)}&saltcode=${saltcode}&lang=es` });
+      expect(log.lines.join('\n')).toContain('/reset-password?email=[redacted]&saltcode=[redacted]&lang=es');
 
       const text = [...log.lines, ...printed].join('\n');
       expect(log.lines.length).toBeGreaterThan(20);
