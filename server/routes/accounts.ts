@@ -39,6 +39,8 @@ type Schemas = components['schemas'];
 export function accountHandlers(services: Services): OperationHandlers {
   const { config, clock, mailer, translator } = services;
   const db = services.database.db;
+  // Computed now, so that not even the first sign-in with an unknown email takes longer than a wrong password.
+  void dummyHash();
 
   /** Counts an attempt before any costly or guessable work; a full bucket is a 429 with Retry-After. */
   async function limit(request: FastifyRequest, reply: FastifyReply, counters: Counter[], now: Date): Promise<number[]> {
