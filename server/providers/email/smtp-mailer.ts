@@ -1,22 +1,29 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { EmailMessage, Mailer } from './mailer';
 
-/** Real delivery: nodemailer over the SMTP server named by SMTP_URL (smtp:// or smtps://). */
+/**
+ * Real delivery: nodemailer over the SMTP server named by SMTP_URL (smtp:// or smtps://). nodemailer is loaded on
+ * the first message, so a server without SMTP_URL (or one that sends nothing) never pays for it at start.
+ */
 export class SmtpMailer implements Mailer {
-  private readonly transport: Transporter;
+  private transport: Promise<Transporter> | undefined;
 
   constructor(
-    smtpUrl: string,
+    private readonly smtpUrl: string,
     private readonly from: string,
-  ) {
-    this.transport = nodemailer.createTransport(smtpUrl);
+  ) {}
+
+  private connect(): Promise<Transporter> {
+    this.transport ??= import('nodemailer').then((m) => (m.default ?? m).createTransport(this.smtpUrl));
+    return this.transport;
   }
 
   async send(message: EmailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
+    const transport = await this.connect();
+    await transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
   }
 
   close(): void {
-    this.transport.close();
+    void this.transport?.then((t) => t.close()).catch(() => {});
   }
 }
