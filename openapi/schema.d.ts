@@ -183,6 +183,260 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/user/create/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign up. Creates the account, emails a verification code and signs the new user in.
+         * @description The password must meet the rules of `domain/rules/account-rules.ts` (at least 8 characters with an
+         *     uppercase letter, a lowercase letter, a number and a symbol from `PASSWORD_SYMBOLS`). `purchase` is a
+         *     purchase a visitor started on a creator's public page; it is stored and returned on login so the app can
+         *     resume it after set-up. The new user is signed in with `emailStatus: unverified` (see docs/decisions.md).
+         *     Rate-limited per client address.
+         */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/otp/email/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify the email address with the 6-digit code (typed, or carried by the emailed link).
+         * @description A code expires after 15 minutes and dies after 5 wrong tries; a resend replaces it. Codes:
+         *     `otp_invalid` (400, wrong code or no such code), `otp_expired` (410), `otp_locked` (410, fifth wrong try
+         *     or later), `otp_already_used` (409, the email is already verified with this code).
+         */
+        post: operations["verifyEmailOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/otp/email/resend/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email a new verification code (the old one stops working).
+         * @description Answers 202 whether or not the address has an unverified account, so it cannot be used to find
+         *     accounts. Rate-limited per address and per client address.
+         */
+        post: operations["resendEmailOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/login/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in.
+         * @description Sets the HttpOnly, SameSite=Strict `tipjar-session` cookie (Secure under HTTPS and in production) and the
+         *     readable `tipjar-user` cookie (the `user` object as JSON, no secret). `authToken` is for API clients; the
+         *     web app must not store it. An unknown email and a wrong password get the same answer
+         *     (`invalid_credentials`, 401) in about the same time. At most 10 failures per account and 50 per client
+         *     address in 15 minutes, checked before the password is hashed (`too_many_attempts`, 429, Retry-After).
+         *     An unverified email may sign in (`user.emailStatus` says so); a closed account gets `account_closed`
+         *     (403).
+         */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/logout/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out; revokes the session and clears both cookies.
+         * @description Takes the token from the `authtoken` header, the session cookie or the body's `token`, and revokes it
+         *     even when it has already expired, so the app can always call it to clear the HttpOnly cookie. A token of
+         *     another user → 403. Without any token it only clears the cookies.
+         */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email a single-use password reset link (valid 1 hour).
+         * @description Answers 202 whether or not the address has an account. A new link replaces any earlier one.
+         *     Rate-limited per address and per client address.
+         */
+        post: operations["forgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Choose a new password with the emailed link's saltcode; signs out every session.
+         * @description Codes: `reset_link_invalid` (400), `reset_link_expired` (410), `reset_link_used` (410, used or replaced by
+         *     a newer link). Success also marks the email verified (the link proved the mailbox).
+         */
+        patch: operations["resetPassword"];
+        trace?: never;
+    };
+    "/app/user/{userId}/account/change-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the password; every other session of the user is signed out.
+         * @description A wrong current password → 400 `current_password_wrong`, counted with failed sign-ins (429 after 10 in 15
+         *     minutes, checked before hashing).
+         */
+        patch: operations["changePassword"];
+        trace?: never;
+    };
+    "/app/user/{userId}/set-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Complete the account (public name, username, country, e-signature consent); once only.
+         * @description Until this is done the app offers only /set-up. `username_taken` (409) when the name is taken ignoring
+         *     case; `set_up_done` (409) when the account is already set up. Refreshes the `tipjar-user` cookie.
+         */
+        patch: operations["setUpAccount"];
+        trace?: never;
+    };
+    "/app/user/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's own account. Refreshes the `tipjar-user` cookie. */
+        get: operations["getAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dev/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Outside production only — messages the server would have sent (emails and texts), newest first. */
+        get: operations["getDevOutbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dev/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Outside production only — the server's current (test) time. */
+        get: operations["getDevClock"];
+        put?: never;
+        /**
+         * Outside production only — move the clock every server process on this database uses.
+         * @description `advanceMs` adds to the current offset; `offsetMs` sets it (0 = real time). Exactly one.
+         */
+        post: operations["setDevClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -332,11 +586,143 @@ export interface components {
             /** @description Localised message for the field. */
             message: string;
         };
+        /**
+         * @description Trimmed and compared ignoring case; must be a valid address (domain/rules/account-rules.ts).
+         * @example ann@example.com
+         */
+        Email: string;
+        Secret: string;
+        /** @description The non-secret user fields the app routes by (also the `tipjar-user` cookie). */
+        SessionUser: {
+            /** Format: uuid */
+            userId: string;
+            email: string;
+            /** @enum {string} */
+            accountStatus: "active" | "closed";
+            /** @enum {string} */
+            emailStatus: "unverified" | "verified";
+            username: string | null;
+            /** @description ISO 3166-1 alpha-2. */
+            country: string | null;
+            fullName: string | null;
+        };
+        /** @description A purchase a visitor started on a creator's public page, resumed after set-up. */
+        Purchase: {
+            creatorUsername: string;
+            /**
+             * @description USD as a decimal string with at most two decimals.
+             * @example 12.50
+             */
+            amount?: string;
+            pricePointId?: string;
+        };
+        CreateUserRequest: {
+            email: components["schemas"]["Email"];
+            password: components["schemas"]["Secret"];
+            purchase?: components["schemas"]["Purchase"];
+        };
+        LoginRequest: {
+            email: components["schemas"]["Email"];
+            password: components["schemas"]["Secret"];
+        };
+        SignedIn: {
+            user: components["schemas"]["SessionUser"];
+            /** @description For API clients (send it as the `authtoken` header). The browser uses the HttpOnly cookie. */
+            authToken: string;
+            purchase: components["schemas"]["Purchase"] | null;
+        };
+        VerifyEmailRequest: {
+            email: components["schemas"]["Email"];
+            /** @description The 6 digits. */
+            otp: string;
+        };
+        EmailVerified: {
+            /** @constant */
+            emailStatus: "verified";
+        };
+        EmailRequest: {
+            email: components["schemas"]["Email"];
+        };
+        Accepted: {
+            /** @constant */
+            accepted: true;
+        };
+        LogoutRequest: {
+            token?: string;
+        };
+        LoggedOut: {
+            /** @constant */
+            loggedOut: true;
+        };
+        ResetPasswordRequest: {
+            email: components["schemas"]["Email"];
+            saltcode: string;
+            password_1: components["schemas"]["Secret"];
+            password_2: components["schemas"]["Secret"];
+        };
+        ChangePasswordRequest: {
+            current_password: components["schemas"]["Secret"];
+            password_1: components["schemas"]["Secret"];
+            password_2: components["schemas"]["Secret"];
+        };
+        PasswordChanged: {
+            /** @constant */
+            passwordChanged: true;
+        };
+        SetUpRequest: {
+            fullName: string;
+            username: string;
+            country: string;
+            eSignatureConsent: boolean;
+        };
+        UserEnvelope: {
+            user: components["schemas"]["SessionUser"];
+        };
+        Account: {
+            user: components["schemas"]["SessionUser"];
+            purchase: components["schemas"]["Purchase"] | null;
+            /** Format: date-time */
+            eSignatureConsentAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        OutboxMessage: {
+            id: number;
+            /** @enum {string} */
+            channel: "email" | "sms";
+            to: string;
+            subject: string;
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        Outbox: {
+            messages: components["schemas"]["OutboxMessage"][];
+        };
+        DevClock: {
+            /** Format: date-time */
+            now: string;
+            offsetMs: number;
+        };
+        DevClockChange: {
+            advanceMs?: number;
+            offsetMs?: number;
+        };
     };
     responses: {
         /** @description A problem; see `code` and `detail`. */
         Problem: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description `too_many_attempts`: the rate limit is reached; `Retry-After` says how many seconds to wait. */
+        TooManyAttempts: {
+            headers: {
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -357,7 +743,13 @@ export interface components {
         IdempotencyKey: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description `tipjar-session=<token>; Path=/api; HttpOnly; SameSite=Strict; Max-Age=43200` (plus `Secure` under HTTPS
+         *     and in production) and `tipjar-user=<URL-encoded JSON of SessionUser>; Path=/; SameSite=Strict`.
+         */
+        SessionCookies: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -706,6 +1098,413 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateUserRequest"];
+            };
+        };
+        responses: {
+            /** @description Created and signed in; the session cookies are set. */
+            201: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookies"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedIn"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            /** @description `email_taken`: Email already registered. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["TooManyAttempts"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    verifyEmailOtp: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description The email is verified. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailVerified"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            410: components["responses"]["Problem"];
+            429: components["responses"]["TooManyAttempts"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    resendEmailOtp: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            429: components["responses"]["TooManyAttempts"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    login: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in; the session cookies are set. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookies"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedIn"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            429: components["responses"]["TooManyAttempts"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 403). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["LogoutRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed out. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoggedOut"];
+                };
+            };
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    forgotPassword: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            429: components["responses"]["TooManyAttempts"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description The password is changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordChanged"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            410: components["responses"]["Problem"];
+            429: components["responses"]["TooManyAttempts"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 403). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description The password is changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordChanged"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            429: components["responses"]["TooManyAttempts"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    setUpAccount: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 403). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetUpRequest"];
+            };
+        };
+        responses: {
+            /** @description Set up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEnvelope"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 403). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getDevOutbox: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+                /** @description Only messages to this recipient (ignoring case). */
+                to?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The messages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Outbox"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getDevClock: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevClock"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    setDevClock: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DevClockChange"];
+            };
+        };
+        responses: {
+            /** @description The new time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevClock"];
+                };
+            };
+            400: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
     };

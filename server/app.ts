@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import type { Clock } from './clock';
+import { DatabaseDevClock, type Clock } from './clock';
 import type { Services } from './services';
 import { createTranslator } from './i18n/translator';
 import { loadOpenApiDocument } from './http/openapi-document';
@@ -15,6 +15,11 @@ import { walletHandlers } from './routes/wallet';
 import { paymentHandlers } from './routes/payments';
 import cookie from '@fastify/cookie';
 import { createAuthenticator } from './auth/authenticate';
+import { accountHandlers } from './routes/accounts';
+import { devHandlers } from './routes/dev';
+import { createMailer } from './providers/email/index';
+import type { DestinationStream } from 'pino';
+import { serializeRequest } from './security/log-redaction';
 
 export interface AppDependencies {
   config: Config;
@@ -22,6 +27,8 @@ export interface AppDependencies {
   clock: Clock;
   /** Where the built web app is; tests of the API alone can leave it out. */
   webDir?: string | null;
+  /** Where log lines go instead of stdout (tests read them to prove no secret is ever logged). */
+  logStream?: DestinationStream;
 }
 
 const JSON_BODY_LIMIT = 64 * 1024;
@@ -29,9 +36,20 @@ const JSON_BODY_LIMIT = 64 * 1024;
 /** Builds the HTTP server: the contract's operations under /api/, the web app everywhere else. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
+    logger:
+      deps.config.logLevel === 'silent'
+        ? false
+        : {
+            level: deps.config.logLevel,
+            // Defence in depth: request serialisers log no headers today, and if one ever does, no token leaks.
+            redact: ['req.headers.authtoken', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            // Emailed links carry codes and saltcodes in their query: logged URLs keep only harmless parameters.
+            serializers: { req: serializeRequest as never },
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+          },
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: false,
+    // The client address (rate limits) and protocol (Secure cookies) from X-Forwarded-* only through trusted hops.
+    trustProxy: deps.config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < deps.config.trustProxyHops : false,
     routerOptions: { ignoreTrailingSlash: false },
   });
   const translator = await createTranslator();
@@ -41,15 +59,36 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(cookie);
   registerErrorHandling(app, translator);
 
-  const services: Services = { config: deps.config, database: deps.database, clock: deps.clock, translator };
+  // Outside production, the full message (code and link) goes to the console as the developer's inbox; that is
+  // stdout, not the log. In production without SMTP only a masked notice is logged.
+  const mail = createMailer(deps.config, deps.database.db, deps.clock, (line) =>
+    deps.config.devFeatures ? console.log(line) : app.log.warn(line),
+  );
+  app.addHook('onClose', async () => mail.close());
+  if (mail.kind === 'outbox' && !deps.config.devFeatures) {
+    app.log.warn('SMTP_URL is not set: emails are kept in the outbox table and not delivered');
+  }
+
+  const clock = deps.clock;
+  if (deps.config.devFeatures && clock instanceof DatabaseDevClock) {
+    // Every process on the database shares the test clock: re-read it before each API request (see clock.ts).
+    app.addHook('onRequest', async (request) => {
+      if (request.url.startsWith('/api/')) await clock.refresh();
+    });
+  }
+
+  const services: Services = { config: deps.config, database: deps.database, clock, translator, mailer: mail.mailer };
   const handlers: OperationHandlers = {
     ...appVersionHandlers(services),
     ...walletHandlers(services),
     ...paymentHandlers(services),
+    ...accountHandlers(services),
+    ...devHandlers(services),
   };
   registerOperations(app, document, handlers, {
-    authenticate: createAuthenticator({ db: deps.database.db, clock: deps.clock }),
-    idempotency: { db: deps.database.db, clock: deps.clock },
+    authenticate: createAuthenticator({ db: deps.database.db, clock }),
+    idempotency: { db: deps.database.db, clock },
+    includeDevOnly: deps.config.devFeatures,
   });
 
   const spa = deps.webDir === null ? null : await registerSpa(app, deps.webDir);

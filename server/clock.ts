@@ -20,3 +20,42 @@ export class OffsetClock implements Clock {
     return this.offsetMs;
   }
 }
+
+/** A clock whose offset the dev endpoint can move. */
+export interface SettableClock extends Clock {
+  setOffset(ms: number): void;
+  readonly offset: number;
+}
+
+export function isSettableClock(clock: Clock): clock is SettableClock {
+  return typeof (clock as Partial<SettableClock>).setOffset === 'function';
+}
+
+/**
+ * The development clock: an OffsetClock whose offset lives in the `dev_clock` row, so every process on the database
+ * agrees on the time. It is re-read before every API request (one primary-key read, outside production only) and
+ * every second for work that runs outside requests; `POST /api/dev/clock` writes the row and this copy at once.
+ * Production never builds one: there the system clock is used and the table is ignored.
+ */
+export class DatabaseDevClock extends OffsetClock {
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly readOffset: () => Promise<number>) {
+    super(0);
+  }
+
+  async refresh(): Promise<void> {
+    this.setOffset(await this.readOffset());
+  }
+
+  startPolling(everyMs = 1000): void {
+    this.stopPolling();
+    this.timer = setInterval(() => void this.refresh().catch(() => {}), everyMs);
+    this.timer.unref();
+  }
+
+  stopPolling(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+}

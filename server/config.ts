@@ -11,6 +11,10 @@ const Env = type({
   'DATA_DIR?': 'string > 0',
   'DATABASE_URL?': /^postgres(ql)?:\/\/.+/,
   'LOG_LEVEL?': "'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'",
+  'PUBLIC_URL?': /^https?:\/\/[^/?#\s]+$/,
+  'SMTP_URL?': /^smtps?:\/\/.+/,
+  'MAIL_FROM?': 'string > 0',
+  'TRUST_PROXY?': /^\d{1,2}$/,
 });
 
 export interface Config {
@@ -23,13 +27,23 @@ export interface Config {
   logLevel: string;
   /** Dev-only features (outbox, test clock) exist only outside production. */
   devFeatures: boolean;
+  /**
+   * Where users reach the app (scheme and host, no path): the origin of links in emails. Never taken from the
+   * request's Host header, which a caller controls (a forged Host would mail reset links to another site).
+   */
+  publicUrl: string;
+  /** smtp(s)://… to send email through; without it emails go to the outbox table. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** How many proxy hops to trust for the client address and protocol (X-Forwarded-*); 0 = none. */
+  trustProxyHops: number;
 }
 
 export class ConfigError extends Error {}
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const picked = Object.fromEntries(
-    ['NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'LOG_LEVEL']
+    ['NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'LOG_LEVEL', 'PUBLIC_URL', 'SMTP_URL', 'MAIL_FROM', 'TRUST_PROXY']
       .filter((k) => source[k] !== undefined && source[k] !== '')
       .map((k) => [k, source[k]]),
   );
@@ -49,5 +63,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: out.DATABASE_URL,
     logLevel: out.LOG_LEVEL ?? (env === 'test' ? 'silent' : 'info'),
     devFeatures: env !== 'production',
+    publicUrl: out.PUBLIC_URL ?? `http://localhost:${port}`,
+    smtpUrl: out.SMTP_URL,
+    mailFrom: out.MAIL_FROM ?? 'Tipjar <no-reply@tipjar.example>',
+    trustProxyHops: out.TRUST_PROXY === undefined ? 0 : Number(out.TRUST_PROXY),
   };
 }

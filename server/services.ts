@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Clock } from './clock';
 import type { Translator } from './i18n/translator';
+import type { Mailer } from './providers/email/index';
 
 /**
  * What handlers and jobs are given. Each feature exports `xxxHandlers(services): OperationHandlers` from
@@ -12,4 +13,5 @@ export interface Services {
   database: Database;
   clock: Clock;
   translator: Translator;
+  mailer: Mailer;
 }

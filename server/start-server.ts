@@ -3,7 +3,8 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { buildApp } from './app';
-import { OffsetClock } from './clock';
+import { DatabaseDevClock, systemClock, type Clock } from './clock';
+import { readDevClockOffset } from './db/dev-clock';
 import { startJobRunner } from './jobs/runner';
 
 export interface RunningServer {
@@ -18,8 +19,18 @@ export async function startServer(config: Config, options: { webDir?: string | n
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(database);
-    const clock = new OffsetClock();
+    // Production runs on the system clock; elsewhere the shared test clock (dev_clock row) can move time.
+    let clock: Clock = systemClock;
+    if (config.devFeatures) {
+      const devClock = new DatabaseDevClock(() => readDevClockOffset(database.db));
+      await devClock.refresh();
+      devClock.startPolling();
+      clock = devClock;
+    }
     const app = await buildApp({ config, database, clock, webDir: options.webDir });
+    app.addHook('onClose', async () => {
+      if (clock instanceof DatabaseDevClock) clock.stopPolling();
+    });
     const address = await app.listen({ port: config.port, host: config.host });
     // Hold expiry and the idempotency-key purge; safe to run in every instance (jobs are claimed SKIP LOCKED).
     const jobs = startJobRunner({ database, clock }, 5_000, (error) => app.log.error({ err: error }, 'job runner'));

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { sessions } from '../db/schema/index';
 
@@ -44,7 +44,18 @@ export async function revokeSession(db: Db, tokenHash: string, now: Date): Promi
   await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
 }
 
-/** Logout everywhere, e.g. after a password change (optionally keeping the caller's own session). */
-export async function revokeAllSessions(db: Db, userId: string, now: Date): Promise<void> {
-  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+/** Logout everywhere, e.g. after a password reset; `exceptTokenHash` keeps the caller's own session (change password). */
+export async function revokeAllSessions(db: Db, userId: string, now: Date, exceptTokenHash?: string): Promise<void> {
+  const live = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(exceptTokenHash ? and(live, ne(sessions.tokenHash, exceptTokenHash)) : live);
+}
+
+/** Whose token this is, whatever its state (logout revokes even an expired token). */
+export async function sessionOwner(db: Db, token: string): Promise<{ userId: string; tokenHash: string } | null> {
+  const tokenHash = hashToken(token);
+  const [row] = await db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+  return row ? { userId: row.userId, tokenHash } : null;
 }

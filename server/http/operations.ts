@@ -70,6 +70,8 @@ export interface RegisterOptions {
   authenticate?: Authenticator;
   /** Where money-moving operations store their Idempotency-Key and response (required if the document has any). */
   idempotency?: { db: Db; clock: Clock };
+  /** Register the operations marked `x-dev-only` (outside production only). Default: false. */
+  includeDevOnly?: boolean;
 }
 
 /** An operation needs a caller unless its (or the document's) security is empty or lists `{}` as one option. */
@@ -98,6 +100,8 @@ export function registerOperations(
   if (app.hasContentTypeParser('text/plain')) app.removeContentTypeParser('text/plain');
 
   for (const { method, path, operation } of entries) {
+    // A dev-only operation keeps its handler (the check above stays total) but gets no route in production.
+    if (operation['x-dev-only'] === true && !options.includeDevOnly) continue;
     const schemas = requestSchemas(operation);
     const responseValidators = new Map<string, ValidateFunction>();
     for (const [status, response] of Object.entries(operation.responses)) {
@@ -171,7 +175,12 @@ export function registerOperations(
       validatorCompiler: ({ schema, httpPart }) => {
         const part = (httpPart ?? 'body') as HttpPart;
         const validate = compileRequestSchema(schema, part);
-        return (data: unknown) => (validate(data) ? { value: data } : { error: new RequestValidationError(part, validate.errors ?? []) });
+        // A body the contract marks optional may be absent altogether; when present it must match.
+        const absentOk = part === 'body' && operation.requestBody?.required !== true;
+        return (data: unknown) =>
+          (absentOk && (data === undefined || data === null)) || validate(data)
+            ? { value: data }
+            : { error: new RequestValidationError(part, validate.errors ?? []) };
       },
       preSerialization: async (_request, reply, payload) => {
         // Problems are rendered by the error handler from one model; everything else must match the contract.

@@ -3,6 +3,7 @@ import { buildApp } from '../../server/app';
 import { OffsetClock } from '../../server/clock';
 import { loadConfig } from '../../server/config';
 import type { DatabaseKind, FreshDatabase } from './databases';
+import type { DestinationStream } from 'pino';
 
 /** The real server, in-process on a fresh database (no port, no web build): for API tests. */
 export interface ApiHarness {
@@ -13,11 +14,18 @@ export interface ApiHarness {
   close(): Promise<void>;
 }
 
-export async function startApi(kind: DatabaseKind): Promise<ApiHarness> {
+export interface StartOptions {
+  /** Extra environment for loadConfig (NODE_ENV defaults to test). */
+  env?: Record<string, string>;
+  /** Receives the server's log lines (set LOG_LEVEL in env to have any). */
+  logStream?: DestinationStream;
+}
+
+export async function startApi(kind: DatabaseKind, options: StartOptions = {}): Promise<ApiHarness> {
   const fresh = await kind.open();
   const clock = new OffsetClock();
-  const config = loadConfig({ NODE_ENV: 'test' });
-  const app = await buildApp({ config, database: fresh.database, clock, webDir: null });
+  const config = loadConfig({ NODE_ENV: 'test', ...options.env });
+  const app = await buildApp({ config, database: fresh.database, clock, webDir: null, logStream: options.logStream });
   await app.ready();
   return {
     app,

@@ -1,4 +1,11 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** A purchase a visitor started on a creator's public page before signing up (resumed after set-up). */
+export interface PendingPurchase {
+  creatorUsername: string;
+  amount?: string;
+  pricePointId?: string;
+}
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey(),
@@ -10,6 +17,7 @@ export const users = pgTable('users', {
   country: text('country'),
   fullName: text('full_name'),
   eSignatureConsentAt: timestamp('e_signature_consent_at', { withTimezone: true }),
+  purchase: jsonb('purchase').$type<PendingPurchase>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,0 +1,181 @@
+import { type } from 'arktype';
+import { isReservedName } from '../app-routes';
+import { isCountryCode } from '../countries';
+import { PASSWORD_MIN_LENGTH, PIN_LENGTH } from '../limits';
+
+/**
+ * The account form rules of spec section 5, as arktype types shared by the web app and the server.
+ * Every message is a translation key (namespace `accounts`, object `rules`): the client shows `t(message)`,
+ * the server turns the same keys into localised field errors. The contract (openapi.yaml) only checks shapes
+ * and transport bounds; these types decide what a good value is.
+ */
+
+/** The symbols a password may use to satisfy the "symbol" rule: every printable ASCII punctuation character. */
+export const PASSWORD_SYMBOLS = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
+export const PASSWORD_MAX_LENGTH = 128;
+export const EMAIL_MAX_LENGTH = 254;
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 30;
+export const FULL_NAME_MAX_LENGTH = 100;
+
+export const RULE = {
+  required: 'accounts:rules.required',
+  emailInvalid: 'accounts:rules.email_invalid',
+  passwordTooShort: 'accounts:rules.password_too_short',
+  passwordTooLong: 'accounts:rules.password_too_long',
+  passwordNeedsUpper: 'accounts:rules.password_needs_upper',
+  passwordNeedsLower: 'accounts:rules.password_needs_lower',
+  passwordNeedsDigit: 'accounts:rules.password_needs_digit',
+  passwordNeedsSymbol: 'accounts:rules.password_needs_symbol',
+  passwordsDiffer: 'accounts:rules.passwords_differ',
+  passwordUnchanged: 'accounts:rules.password_unchanged',
+  usernameFormat: 'accounts:rules.username_format',
+  usernameLength: 'accounts:rules.username_length',
+  usernameReserved: 'accounts:rules.username_reserved',
+  fullNameTooLong: 'accounts:rules.full_name_too_long',
+  countryInvalid: 'accounts:rules.country_invalid',
+  consentRequired: 'accounts:rules.consent_required',
+  otpFormat: 'accounts:rules.otp_format',
+} as const;
+
+export type RuleKey = (typeof RULE)[keyof typeof RULE];
+
+/** Values the messages interpolate (i18next `{{name}}`), the same on both sides. */
+export const RULE_VALUES = {
+  min: PASSWORD_MIN_LENGTH,
+  max: PASSWORD_MAX_LENGTH,
+  symbols: PASSWORD_SYMBOLS,
+  usernameMin: USERNAME_MIN_LENGTH,
+  usernameMax: USERNAME_MAX_LENGTH,
+  fullNameMax: FULL_NAME_MAX_LENGTH,
+  digits: PIN_LENGTH,
+} as const;
+
+// The WHATWG (HTML input type=email) address syntax, with at least one dot in the domain.
+const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const USERNAME_PATTERN = /^[A-Za-z0-9_](?:[A-Za-z0-9._]*[A-Za-z0-9_])?$/;
+const OTP_PATTERN = new RegExp(`^\\d{${PIN_LENGTH}}$`);
+const symbolSet = new Set(PASSWORD_SYMBOLS);
+
+/** Emails are compared and stored trimmed and lower-cased: the one normalisation, used by client and server. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+const text = type('string').configure({ message: RULE.required });
+const filled = text.narrow((s, ctx) => s.trim().length > 0 || ctx.reject({ message: RULE.required }));
+
+export const EmailRule = filled.narrow(
+  (s, ctx) => (s.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(s)) || ctx.reject({ message: RULE.emailInvalid }),
+);
+
+/** A new password: spec 5 (at least 8, upper, lower, digit, symbol from PASSWORD_SYMBOLS). */
+export const NewPasswordRule = text
+  .narrow((s, ctx) => s.length > 0 || ctx.reject({ message: RULE.required }))
+  .narrow((s, ctx) => [...s].length >= PASSWORD_MIN_LENGTH || ctx.reject({ message: RULE.passwordTooShort }))
+  .narrow((s, ctx) => [...s].length <= PASSWORD_MAX_LENGTH || ctx.reject({ message: RULE.passwordTooLong }))
+  .narrow((s, ctx) => /[A-Z]/.test(s) || ctx.reject({ message: RULE.passwordNeedsUpper }))
+  .narrow((s, ctx) => /[a-z]/.test(s) || ctx.reject({ message: RULE.passwordNeedsLower }))
+  .narrow((s, ctx) => /[0-9]/.test(s) || ctx.reject({ message: RULE.passwordNeedsDigit }))
+  .narrow((s, ctx) => [...s].some((c) => symbolSet.has(c)) || ctx.reject({ message: RULE.passwordNeedsSymbol }));
+
+/** An existing password (sign-in, current password): only required; old passwords may predate the rules. */
+export const ExistingPasswordRule = text.narrow((s, ctx) => s.length > 0 || ctx.reject({ message: RULE.required }));
+
+export const UsernameRule = filled
+  .narrow(
+    (s, ctx) =>
+      (s.length >= USERNAME_MIN_LENGTH && s.length <= USERNAME_MAX_LENGTH) || ctx.reject({ message: RULE.usernameLength }),
+  )
+  .narrow((s, ctx) => (USERNAME_PATTERN.test(s) && !s.includes('..')) || ctx.reject({ message: RULE.usernameFormat }))
+  .narrow((s, ctx) => !isReservedName(s) || ctx.reject({ message: RULE.usernameReserved }));
+
+export const FullNameRule = filled.narrow(
+  (s, ctx) => s.trim().length <= FULL_NAME_MAX_LENGTH || ctx.reject({ message: RULE.fullNameTooLong }),
+);
+
+export const CountryRule = filled.narrow((s, ctx) => isCountryCode(s) || ctx.reject({ message: RULE.countryInvalid }));
+
+export const ConsentRule = type('boolean')
+  .configure({ message: RULE.consentRequired })
+  .narrow((v, ctx) => v === true || ctx.reject({ message: RULE.consentRequired }));
+
+export const OtpRule = filled.narrow((s, ctx) => OTP_PATTERN.test(s) || ctx.reject({ message: RULE.otpFormat }));
+
+export const SecretRule = filled;
+
+// ---- Forms: one per screen or call. Cross-field rules report on the field the user must fix.
+
+/** Sign-up screen: the confirmation and the consent to the terms and privacy policy are checked here. */
+export const SignUpForm = type({
+  email: EmailRule,
+  password: NewPasswordRule,
+  confirmPassword: text,
+  acceptTerms: ConsentRule,
+}).narrow(
+  (f, ctx) => f.password === f.confirmPassword || ctx.reject({ path: ['confirmPassword'], message: RULE.passwordsDiffer }),
+);
+
+/** What `POST app/user/create/` checks beyond the contract's shape. */
+export const CreateUserRules = type({ email: EmailRule, password: NewPasswordRule });
+
+export const SignInForm = type({ email: EmailRule, password: ExistingPasswordRule });
+
+export const EmailForm = type({ email: EmailRule });
+
+export const VerifyEmailForm = type({ email: EmailRule, otp: OtpRule });
+
+export const ResetPasswordForm = type({
+  email: EmailRule,
+  saltcode: SecretRule,
+  password_1: NewPasswordRule,
+  password_2: text,
+}).narrow((f, ctx) => f.password_1 === f.password_2 || ctx.reject({ path: ['password_2'], message: RULE.passwordsDiffer }));
+
+export const ChangePasswordForm = type({
+  current_password: ExistingPasswordRule,
+  password_1: NewPasswordRule,
+  password_2: text,
+})
+  .narrow((f, ctx) => f.password_1 === f.password_2 || ctx.reject({ path: ['password_2'], message: RULE.passwordsDiffer }))
+  .narrow(
+    (f, ctx) => f.password_1 !== f.current_password || ctx.reject({ path: ['password_1'], message: RULE.passwordUnchanged }),
+  );
+
+export const SetUpForm = type({
+  fullName: FullNameRule,
+  username: UsernameRule,
+  country: CountryRule,
+  eSignatureConsent: ConsentRule,
+});
+
+export interface RuleProblem {
+  /** Dotted path of the field, e.g. `password_2`. */
+  field: string;
+  /** The translation key, e.g. `accounts:rules.password_needs_symbol`. */
+  message: string;
+}
+
+/**
+ * Runs a form type and returns its problems (first per field, in the order of the value's keys), or null when the
+ * value is good. A missing or mistyped field reads as `required`, so every message is a translation key.
+ */
+export function ruleProblems(form: (value: unknown) => unknown, value: unknown): RuleProblem[] | null {
+  const out = form(value);
+  if (!(out instanceof type.errors)) return null;
+  const seen = new Set<string>();
+  const problems: RuleProblem[] = [];
+  for (const error of out) {
+    const field = error.path.join('.');
+    if (seen.has(field)) continue;
+    seen.add(field);
+    problems.push({ field, message: error.message.startsWith('accounts:') ? error.message : RULE.required });
+  }
+  const order = typeof value === 'object' && value !== null ? Object.keys(value) : [];
+  const rank = (field: string) => {
+    const i = order.indexOf(field.split('.')[0] ?? '');
+    return i < 0 ? order.length : i;
+  };
+  return problems.sort((a, b) => rank(a.field) - rank(b.field));
+}

@@ -1,0 +1,93 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { PIN_LENGTH } from '../../domain/limits';
+import type { Db } from '../db/database';
+import { emailVerifications, users } from '../db/schema/index';
+
+/** Issue 3: a 6-digit code, 15 minutes, 5 wrong tries; a resend replaces it. */
+export const OTP_TTL_MS = 15 * 60 * 1000;
+export const OTP_MAX_FAILURES = 5;
+
+/**
+ * Codes are stored as SHA-256 over the user id and the code: a database reader does not see live codes (six digits
+ * are few, so the hash alone would not stop a determined reader — expiry, the try limit and single use do).
+ */
+function codeHash(userId: string, code: string): string {
+  return createHash('sha256').update(`${userId}:${code}`).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+export function newCode(): string {
+  return String(randomInt(0, 10 ** PIN_LENGTH)).padStart(PIN_LENGTH, '0');
+}
+
+/** Stores a fresh code for the user (replacing any earlier one, which stops working) and returns it to be emailed. */
+export async function issueEmailCode(db: Db, userId: string, now: Date): Promise<string> {
+  const code = newCode();
+  const values = {
+    codeHash: codeHash(userId, code),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + OTP_TTL_MS),
+    failedAttempts: 0,
+    usedAt: null,
+  };
+  await db
+    .insert(emailVerifications)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: emailVerifications.userId, set: values });
+  return code;
+}
+
+export type CodeCheck =
+  | { result: 'verified' }
+  | { result: 'invalid' }
+  | { result: 'expired' }
+  | { result: 'locked' }
+  | { result: 'already_used' };
+
+/**
+ * Checks a code. Order matters: a dead code (5 wrong tries) or an expired one is refused even when it is right,
+ * and a wrong try is counted with a conditional update so parallel guesses cannot exceed the limit.
+ */
+export async function checkEmailCode(db: Db, userId: string, code: string, now: Date): Promise<CodeCheck> {
+  const [row] = await db.select().from(emailVerifications).where(eq(emailVerifications.userId, userId)).limit(1);
+  if (!row) return { result: 'invalid' };
+  const right = sameHash(row.codeHash, codeHash(userId, code));
+  if (row.usedAt) return right ? { result: 'already_used' } : { result: 'invalid' };
+  if (row.failedAttempts >= OTP_MAX_FAILURES) return { result: 'locked' };
+  if (now.getTime() >= row.expiresAt.getTime()) return { result: 'expired' };
+  if (!right) {
+    const [counted] = await db
+      .update(emailVerifications)
+      .set({ failedAttempts: sql`${emailVerifications.failedAttempts} + 1` })
+      .where(
+        and(
+          eq(emailVerifications.userId, userId),
+          eq(emailVerifications.codeHash, row.codeHash),
+          lt(emailVerifications.failedAttempts, OTP_MAX_FAILURES),
+        ),
+      )
+      .returning({ failedAttempts: emailVerifications.failedAttempts });
+    return !counted || counted.failedAttempts >= OTP_MAX_FAILURES ? { result: 'locked' } : { result: 'invalid' };
+  }
+  return db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(emailVerifications)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(emailVerifications.userId, userId),
+          eq(emailVerifications.codeHash, row.codeHash),
+          isNull(emailVerifications.usedAt),
+          lt(emailVerifications.failedAttempts, OTP_MAX_FAILURES),
+        ),
+      )
+      .returning({ userId: emailVerifications.userId });
+    if (!used) return { result: 'already_used' } as const;
+    await tx.update(users).set({ emailStatus: 'verified', updatedAt: now }).where(eq(users.id, userId));
+    return { result: 'verified' } as const;
+  });
+}

@@ -1,0 +1,14 @@
+/**
+ * Sending email (design.md §5). Features talk to this interface only; which implementation runs is decided once
+ * at start (`createMailer`): SMTP through nodemailer when SMTP_URL is set, otherwise the outbox table.
+ */
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  /** Hands the message over for delivery. Throws when it could not; callers decide whether that fails the call. */
+  send(message: EmailMessage): Promise<void>;
+}

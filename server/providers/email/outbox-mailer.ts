@@ -1,0 +1,47 @@
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/database';
+import { outbox } from '../../db/schema/index';
+import type { EmailMessage, Mailer } from './mailer';
+
+export interface OutboxMailerOptions {
+  /**
+   * Where a copy of each message is printed, if anywhere. Outside production the whole message (code and link
+   * included) is printed so a developer can sign up without a mail server; in production nothing secret is: only
+   * that a message to some address was stored.
+   */
+  print?: (line: string) => void;
+  printBody: boolean;
+}
+
+/** Stores messages in the `outbox` table (read by GET /api/dev/outbox outside production). */
+export class OutboxMailer implements Mailer {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly options: OutboxMailerOptions,
+  ) {}
+
+  async send(message: EmailMessage): Promise<void> {
+    await this.db.insert(outbox).values({
+      channel: 'email',
+      recipient: message.to,
+      subject: message.subject,
+      body: message.text,
+      createdAt: this.clock.now(),
+    });
+    const print = this.options.print;
+    if (!print) return;
+    if (this.options.printBody) {
+      print(`[outbox] email to ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`);
+    } else {
+      print(`[outbox] an email was stored for ${maskAddress(message.to)} (set SMTP_URL to deliver email)`);
+    }
+  }
+}
+
+/** `ann@example.com` → `a***@example.com`: enough to tell messages apart in a log without naming anyone. */
+export function maskAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return '***';
+  return `${address[0]}***${address.slice(at)}`;
+}

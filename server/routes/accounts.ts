@@ -1,0 +1,333 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import type { components } from '../../openapi/schema';
+import { needsSetUp } from '../../domain/session-user';
+import {
+  ChangePasswordForm,
+  CreateUserRules,
+  EmailForm,
+  ResetPasswordForm,
+  SetUpForm,
+  SignInForm,
+  VerifyEmailForm,
+  normalizeEmail,
+} from '../../domain/rules/account-rules';
+import type { OperationHandlers } from '../http/operations';
+import type { Services } from '../services';
+import { HttpProblem } from '../http/problem';
+import { checkRules, fieldProblem } from '../http/rules';
+import { pickLocale } from '../i18n/translator';
+import { authOf, tokenOf } from '../auth/authenticate';
+import { dummyHash, hashPassword, verifyPassword } from '../auth/passwords';
+import { issueSession, revokeAllSessions, revokeSession, sessionOwner } from '../auth/session-tokens';
+import { users } from '../db/schema/index';
+import { LIMITS, clear, consume, release, type Counter } from '../security/rate-limit';
+import { clearSessionCookies, setSessionCookies, setUserCookie } from '../accounts/session-cookies';
+import { findUserByEmail, findUserById, isUniqueViolation, toSessionUser, type UserRow } from '../accounts/users';
+import { OTP_TTL_MS, checkEmailCode, issueEmailCode } from '../accounts/email-verification';
+import { RESET_TTL_MS, checkReset, completeReset, issueReset, revokeResets } from '../accounts/password-reset';
+
+type Schemas = components['schemas'];
+
+/**
+ * Accounts (issue 3, spec sections 5 and 7): sign-up, email verification, sign-in and out, forgotten and changed
+ * passwords, the set-up gate and the user's own account. The contract has already checked every body's shape;
+ * the shared arktype rules decide whether the values are good. Secrets (passwords, tokens, codes, saltcodes)
+ * are never logged: only user ids and outcomes are.
+ */
+export function accountHandlers(services: Services): OperationHandlers {
+  const { config, clock, mailer, translator } = services;
+  const db = services.database.db;
+  // Computed now, so that not even the first sign-in with an unknown email takes longer than a wrong password.
+  void dummyHash();
+
+  /** Counts an attempt before any costly or guessable work; a full bucket is a 429 with Retry-After. */
+  async function limit(request: FastifyRequest, reply: FastifyReply, counters: Counter[], now: Date): Promise<number[]> {
+    const outcome = await consume(db, counters, now);
+    if (outcome.allowed) return outcome.hitIds;
+    const seconds = Math.max(1, Math.ceil(outcome.retryAfterMs / 1000));
+    request.log.warn({ limits: counters.map((c) => c.limit.name), retryAfterSeconds: seconds }, 'rate limit reached');
+    reply.header('retry-after', String(seconds));
+    throw new HttpProblem(429, 'too_many_attempts', 'accounts:errors.too_many_attempts', {
+      minutes: Math.max(1, Math.ceil(seconds / 60)),
+    });
+  }
+
+  function emailText(request: FastifyRequest, key: string, values: Record<string, unknown>) {
+    const locale = pickLocale(request.query, request.headers['accept-language']);
+    return {
+      subject: translator.t(locale, `emails:${key}.subject`, values),
+      text: translator.t(locale, `emails:${key}.text`, values),
+    };
+  }
+
+  /** A message that could not be sent does not undo the call: the user can ask again (resend, forgot). */
+  async function send(request: FastifyRequest, to: string, key: string, values: Record<string, unknown>): Promise<void> {
+    try {
+      await mailer.send({ to, ...emailText(request, key, values) });
+    } catch (error) {
+      request.log.error({ err: error, email: key }, 'email could not be sent');
+    }
+  }
+
+  async function sendVerification(request: FastifyRequest, email: string, code: string): Promise<void> {
+    const link = `${config.publicUrl}/verify-email?email=${encodeURIComponent(email)}&code=${code}`;
+    await send(request, email, 'verify', { code, link, minutes: OTP_TTL_MS / 60_000 });
+  }
+
+  async function signIn(request: FastifyRequest, reply: FastifyReply, row: UserRow, now: Date): Promise<Schemas['SignedIn']> {
+    const authToken = await issueSession(db, row.id, now);
+    const user = toSessionUser(row);
+    setSessionCookies(reply, request, config, authToken, user);
+    return { user, authToken, purchase: row.purchase ?? null };
+  }
+
+  const invalidCredentials = () => new HttpProblem(401, 'invalid_credentials', 'accounts:errors.invalid_credentials');
+
+  return {
+    createUser: async (request, reply) => {
+      const body = request.body as Schemas['CreateUserRequest'];
+      const email = normalizeEmail(body.email);
+      checkRules(CreateUserRules, { email, password: body.password });
+      const now = clock.now();
+      await limit(request, reply, [{ limit: LIMITS.signUpPerIp, subject: request.ip }], now);
+      const taken = () => fieldProblem(409, 'email_taken', 'email', 'accounts:errors.email_taken');
+      if (await findUserByEmail(db, email)) throw taken();
+      const passwordHash = await hashPassword(body.password);
+      let row: UserRow;
+      try {
+        [row] = (await db
+          .insert(users)
+          .values({ id: randomUUID(), email, passwordHash, purchase: body.purchase ?? null, createdAt: now, updatedAt: now })
+          .returning()) as [UserRow];
+      } catch (error) {
+        if (isUniqueViolation(error)) throw taken();
+        throw error;
+      }
+      const code = await issueEmailCode(db, row.id, now);
+      await sendVerification(request, email, code);
+      request.log.info({ userId: row.id }, 'account created');
+      reply.code(201);
+      return signIn(request, reply, row, now);
+    },
+
+    verifyEmailOtp: async (request, reply) => {
+      const body = request.body as Schemas['VerifyEmailRequest'];
+      const email = normalizeEmail(body.email);
+      checkRules(VerifyEmailForm, { email, otp: body.otp });
+      const now = clock.now();
+      const hits = await limit(request, reply, [{ limit: LIMITS.otpVerifyPerIp, subject: request.ip }], now);
+      const user = await findUserByEmail(db, email);
+      const check = user ? await checkEmailCode(db, user.id, body.otp, now) : ({ result: 'invalid' } as const);
+      switch (check.result) {
+        case 'verified':
+          await release(db, hits);
+          request.log.info({ userId: user!.id }, 'email verified');
+          return { emailStatus: 'verified' };
+        case 'already_used':
+          await release(db, hits);
+          throw new HttpProblem(409, 'otp_already_used', 'accounts:errors.otp_already_used');
+        case 'expired':
+          throw new HttpProblem(410, 'otp_expired', 'accounts:errors.otp_expired');
+        case 'locked':
+          throw new HttpProblem(410, 'otp_locked', 'accounts:errors.otp_locked');
+        default:
+          throw fieldProblem(400, 'otp_invalid', 'otp', 'accounts:errors.otp_invalid');
+      }
+    },
+
+    resendEmailOtp: async (request, reply) => {
+      const body = request.body as Schemas['EmailRequest'];
+      const email = normalizeEmail(body.email);
+      checkRules(EmailForm, { email });
+      const now = clock.now();
+      await limit(
+        request,
+        reply,
+        [
+          { limit: LIMITS.otpResendPerEmail, subject: email },
+          { limit: LIMITS.otpResendPerIp, subject: request.ip },
+        ],
+        now,
+      );
+      const user = await findUserByEmail(db, email);
+      // The same answer whether or not there is an unverified account with this address.
+      if (user && user.emailStatus === 'unverified' && user.accountStatus === 'active') {
+        const code = await issueEmailCode(db, user.id, now);
+        await sendVerification(request, user.email, code);
+      }
+      reply.code(202);
+      return { accepted: true };
+    },
+
+    login: async (request, reply) => {
+      const body = request.body as Schemas['LoginRequest'];
+      const email = normalizeEmail(body.email);
+      checkRules(SignInForm, { email, password: body.password });
+      const now = clock.now();
+      // Before any hashing: at most 10 failures per account and 50 per address in 15 minutes.
+      const hits = await limit(
+        request,
+        reply,
+        [
+          { limit: LIMITS.loginPerAccount, subject: email },
+          { limit: LIMITS.loginPerIp, subject: request.ip },
+        ],
+        now,
+      );
+      const user = await findUserByEmail(db, email);
+      // An unknown email costs one argon2 verify too, and gets the same answer as a wrong password.
+      const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), body.password);
+      if (!user || !ok) {
+        request.log.info({ userId: user?.id ?? null }, 'sign-in refused');
+        throw invalidCredentials();
+      }
+      await release(db, hits);
+      if (user.accountStatus !== 'active') throw new HttpProblem(403, 'account_closed', 'accounts:errors.account_closed');
+      request.log.info({ userId: user.id }, 'signed in');
+      return signIn(request, reply, user, now);
+    },
+
+    logout: async (request, reply) => {
+      const { userId } = request.params as { userId: string };
+      const body = (request.body ?? {}) as Schemas['LogoutRequest'];
+      const token = tokenOf(request) ?? body.token;
+      if (token && token.length <= 200) {
+        const owner = await sessionOwner(db, token);
+        if (owner && owner.userId !== userId) throw new HttpProblem(403, 'forbidden', 'errors:forbidden');
+        if (owner) {
+          await revokeSession(db, owner.tokenHash, clock.now());
+          request.log.info({ userId }, 'signed out');
+        }
+      }
+      clearSessionCookies(reply, request, config);
+      return { loggedOut: true };
+    },
+
+    forgotPassword: async (request, reply) => {
+      const body = request.body as Schemas['EmailRequest'];
+      const email = normalizeEmail(body.email);
+      checkRules(EmailForm, { email });
+      const now = clock.now();
+      await limit(
+        request,
+        reply,
+        [
+          { limit: LIMITS.forgotPerEmail, subject: email },
+          { limit: LIMITS.forgotPerIp, subject: request.ip },
+        ],
+        now,
+      );
+      const user = await findUserByEmail(db, email);
+      // The same answer whether or not the address has an account.
+      if (user && user.accountStatus === 'active') {
+        const saltcode = await issueReset(db, user.id, now);
+        const link = `${config.publicUrl}/reset-password?email=${encodeURIComponent(user.email)}&saltcode=${saltcode}`;
+        await send(request, user.email, 'reset', { link, minutes: RESET_TTL_MS / 60_000 });
+        request.log.info({ userId: user.id }, 'password reset link sent');
+      }
+      reply.code(202);
+      return { accepted: true };
+    },
+
+    resetPassword: async (request, reply) => {
+      const body = request.body as Schemas['ResetPasswordRequest'];
+      const email = normalizeEmail(body.email);
+      checkRules(ResetPasswordForm, { ...body, email });
+      const now = clock.now();
+      const hits = await limit(request, reply, [{ limit: LIMITS.resetPerIp, subject: request.ip }], now);
+      const user = await findUserByEmail(db, email);
+      const check = await checkReset(db, user?.id, body.saltcode, now);
+      if (check.result === 'invalid') throw new HttpProblem(400, 'reset_link_invalid', 'accounts:errors.reset_link_invalid');
+      if (check.result === 'expired') throw new HttpProblem(410, 'reset_link_expired', 'accounts:errors.reset_link_expired');
+      if (check.result !== 'ok') throw new HttpProblem(410, 'reset_link_used', 'accounts:errors.reset_link_used');
+      const passwordHash = await hashPassword(body.password_1);
+      if (!(await completeReset(db, check, passwordHash, now))) {
+        throw new HttpProblem(410, 'reset_link_used', 'accounts:errors.reset_link_used');
+      }
+      await release(db, hits);
+      // The owner proved the mailbox: lift a lock-out of the account so they can sign in at once.
+      await clear(db, [{ limit: LIMITS.loginPerAccount, subject: email }]);
+      request.log.info({ userId: check.userId }, 'password reset; every session revoked');
+      return { passwordChanged: true };
+    },
+
+    changePassword: async (request, reply) => {
+      const { userId, tokenHash } = authOf(request);
+      const body = request.body as Schemas['ChangePasswordRequest'];
+      checkRules(ChangePasswordForm, body);
+      const user = await findUserById(db, userId);
+      if (!user) throw new HttpProblem(404, 'user_not_found', 'accounts:errors.user_not_found');
+      const now = clock.now();
+      // A stolen session must not become a way to guess the password: wrong current passwords count as failed
+      // sign-ins of the account, checked before hashing.
+      const hits = await limit(request, reply, [{ limit: LIMITS.loginPerAccount, subject: normalizeEmail(user.email) }], now);
+      if (!(await verifyPassword(user.passwordHash, body.current_password))) {
+        throw fieldProblem(400, 'current_password_wrong', 'current_password', 'accounts:errors.current_password_wrong');
+      }
+      await release(db, hits);
+      const passwordHash = await hashPassword(body.password_1);
+      await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+      await revokeAllSessions(db, userId, now, tokenHash);
+      await revokeResets(db, userId, now);
+      request.log.info({ userId }, 'password changed; other sessions revoked');
+      return { passwordChanged: true };
+    },
+
+    setUpAccount: async (request, reply) => {
+      const { userId } = authOf(request);
+      const body = request.body as Schemas['SetUpRequest'];
+      const values = { ...body, fullName: body.fullName.trim() };
+      checkRules(SetUpForm, values);
+      const user = await findUserById(db, userId);
+      if (!user) throw new HttpProblem(404, 'user_not_found', 'accounts:errors.user_not_found');
+      if (!needsSetUp(toSessionUser(user))) throw new HttpProblem(409, 'set_up_done', 'accounts:errors.set_up_done');
+      const taken = () => fieldProblem(409, 'username_taken', 'username', 'accounts:errors.username_taken');
+      const [other] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sql`lower(${users.username}) = lower(${values.username})`, ne(users.id, userId)))
+        .limit(1);
+      if (other) throw taken();
+      const now = clock.now();
+      let row: UserRow | undefined;
+      try {
+        [row] = await db
+          .update(users)
+          .set({
+            fullName: values.fullName,
+            username: values.username,
+            country: values.country,
+            eSignatureConsentAt: now,
+            updatedAt: now,
+          })
+          // Once only, even when two set-ups race: the second finds nothing left to set.
+          .where(and(eq(users.id, userId), or(isNull(users.username), isNull(users.country), isNull(users.fullName))))
+          .returning();
+      } catch (error) {
+        if (isUniqueViolation(error)) throw taken();
+        throw error;
+      }
+      if (!row) throw new HttpProblem(409, 'set_up_done', 'accounts:errors.set_up_done');
+      const sessionUser = toSessionUser(row);
+      setUserCookie(reply, request, config, sessionUser);
+      request.log.info({ userId }, 'account set up');
+      return { user: sessionUser };
+    },
+
+    getAccount: async (request, reply) => {
+      const { userId } = authOf(request);
+      const user = await findUserById(db, userId);
+      if (!user) throw new HttpProblem(404, 'user_not_found', 'accounts:errors.user_not_found');
+      const sessionUser = toSessionUser(user);
+      setUserCookie(reply, request, config, sessionUser);
+      return {
+        user: sessionUser,
+        purchase: user.purchase ?? null,
+        eSignatureConsentAt: user.eSignatureConsentAt?.toISOString() ?? null,
+        createdAt: user.createdAt.toISOString(),
+      };
+    },
+  };
+}

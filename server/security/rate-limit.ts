@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { rateLimitHits } from '../db/schema/index';
+
+/**
+ * Rate limits counted in PostgreSQL (table `rate_limit_hits`), so every server process shares them and a restart
+ * forgets nothing. Each counted attempt is one row; a limit is "at most `max` rows in the last `windowMs`"
+ * (a sliding window). The numbers are in one place and written in docs/decisions.md.
+ */
+export interface Limit {
+  name: string;
+  max: number;
+  windowMs: number;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export const LIMITS = {
+  /** Failed sign-ins (and wrong current passwords) per account: the issue's "≤ 10 failures / 15 min". */
+  loginPerAccount: { name: 'login:account', max: 10, windowMs: 15 * MINUTE },
+  /** Failed sign-ins per client address, whatever the account (password spraying). */
+  loginPerIp: { name: 'login:ip', max: 50, windowMs: 15 * MINUTE },
+  /** Accounts created per client address (each costs a password hash and an email). */
+  signUpPerIp: { name: 'signup:ip', max: 20, windowMs: HOUR },
+  /** Verification codes sent per email address, and per client address. */
+  otpResendPerEmail: { name: 'otp-resend:email', max: 5, windowMs: HOUR },
+  otpResendPerIp: { name: 'otp-resend:ip', max: 30, windowMs: HOUR },
+  /** Wrong codes per client address across accounts (each code also dies after 5 wrong tries). */
+  otpVerifyPerIp: { name: 'otp-verify:ip', max: 30, windowMs: 15 * MINUTE },
+  /** Reset emails per email address, and per client address. */
+  forgotPerEmail: { name: 'forgot:email', max: 5, windowMs: HOUR },
+  forgotPerIp: { name: 'forgot:ip', max: 30, windowMs: HOUR },
+  /** Invalid reset attempts per client address. */
+  resetPerIp: { name: 'reset:ip', max: 30, windowMs: 15 * MINUTE },
+} as const satisfies Record<string, Limit>;
+
+export interface Counter {
+  limit: Limit;
+  /** Who is counted: an IP address, a user id, or an email (hashed here, never stored in clear). */
+  subject: string;
+}
+
+export type Consumed = { allowed: true; hitIds: number[] } | { allowed: false; retryAfterMs: number };
+
+function bucketOf(counter: Counter): string {
+  const subject = createHash('sha256').update(counter.subject).digest('base64url').slice(0, 32);
+  return `${counter.limit.name}:${subject}`;
+}
+
+/** Rows older than the longest window serve no limit; swept now and then by whoever is counting. */
+const SWEEP_OLDER_THAN_MS = 2 * HOUR;
+const SWEEP_EVERY_N_CALLS = 200;
+let calls = 0;
+
+/**
+ * Checks every counter and, only when all allow it, records one attempt on each — atomically per bucket (an
+ * advisory transaction lock per bucket, taken in a fixed order), so parallel requests cannot slip past the limit.
+ * Call it before any expensive or guessable work (hashing, comparing a code). An attempt that turns out not to
+ * count (a sign-in that succeeded) is given back with `release`.
+ */
+export async function consume(db: Db, counters: Counter[], now: Date): Promise<Consumed> {
+  const buckets = counters.map((c) => ({ bucket: bucketOf(c), limit: c.limit })).sort((a, b) => a.bucket.localeCompare(b.bucket));
+  const result = await db.transaction(async (tx) => {
+    let retryAfterMs = 0;
+    for (const { bucket, limit } of buckets) {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${bucket}, 0))`);
+      const since = new Date(now.getTime() - limit.windowMs);
+      const hits = await tx
+        .select({ at: rateLimitHits.at })
+        .from(rateLimitHits)
+        .where(and(eq(rateLimitHits.bucket, bucket), gt(rateLimitHits.at, since)))
+        .orderBy(asc(rateLimitHits.at));
+      if (hits.length >= limit.max) {
+        // Allowed again when enough of the oldest hits have left the window.
+        const freeing = hits[hits.length - limit.max]!;
+        retryAfterMs = Math.max(retryAfterMs, freeing.at.getTime() + limit.windowMs - now.getTime());
+      }
+    }
+    if (retryAfterMs > 0) return { allowed: false as const, retryAfterMs };
+    const rows = await tx
+      .insert(rateLimitHits)
+      .values(buckets.map(({ bucket }) => ({ bucket, at: now })))
+      .returning({ id: rateLimitHits.id });
+    return { allowed: true as const, hitIds: rows.map((r) => r.id) };
+  });
+  if (++calls % SWEEP_EVERY_N_CALLS === 0) await sweep(db, now);
+  return result;
+}
+
+/** Gives back attempts that turned out not to count. */
+export async function release(db: Db, hitIds: number[]): Promise<void> {
+  if (hitIds.length > 0) await db.delete(rateLimitHits).where(inArray(rateLimitHits.id, hitIds));
+}
+
+/** Forgets every attempt counted against these subjects (e.g. per-address reset counters after a real reset). */
+export async function clear(db: Db, counters: Counter[]): Promise<void> {
+  const buckets = counters.map(bucketOf);
+  if (buckets.length > 0) await db.delete(rateLimitHits).where(inArray(rateLimitHits.bucket, buckets));
+}
+
+export async function sweep(db: Db, now: Date): Promise<void> {
+  await db.delete(rateLimitHits).where(lte(rateLimitHits.at, new Date(now.getTime() - SWEEP_OLDER_THAN_MS)));
+}
