@@ -29,9 +29,8 @@ import {
   type InspectionEvent,
   type SnapshotFrom,
 } from 'xstate';
-import { getStateNodes } from 'xstate/graph';
 import {
-  AFTER, DONE, ERROR, eventSamples, invokeNames, planPaths, statePath, transitionId, transitionUniverse,
+  AFTER, countedStates, DONE, ERROR, eventSamples, invokeNames, planPaths, statePath, transitionId, transitionUniverse,
   type PlannedStep, type TransitionInfo,
 } from './model-graph';
 
@@ -99,7 +98,7 @@ const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 export function createModel<M extends AnyStateMachine, F>(options: ModelOptions<M, F>): Model {
   const { machine } = options;
   const invokes = invokeNames(machine);
-  const stateNodes = getStateNodes(machine.root);
+  const stateNodes = countedStates(machine);
   const atomic = stateNodes.filter((n) => n.type === 'atomic' || n.type === 'final').map(statePath);
   const unknownKeys = Object.keys(options.states).filter((key) => !atomic.includes(key));
   if (unknownKeys.length) throw new Error(`No atomic state ${unknownKeys.join(', ')} in ${machine.id} (have ${atomic.join(', ')})`);

@@ -24,6 +24,15 @@ export interface PlannedStep {
 
 export const statePath = (node: AnyStateNode): string => node.path.join('.') || '(machine)';
 
+/**
+ * The states tests assert and coverage counts: every state node, or the root alone (`(machine)`) when the machine
+ * has no states of its own — a queue that only reacts to events, like notifications, is still one state.
+ */
+export function countedStates(machine: AnyStateMachine): AnyStateNode[] {
+  const nodes = getStateNodes(machine.root);
+  return nodes.length ? nodes : [machine.root];
+}
+
 /** Invoke id → the name tests know it by: its explicit id, else its `src` (auto ids look like `0.session.loggingOut`). */
 export function invokeNames(machine: AnyStateMachine): Map<string, string> {
   const names = new Map<string, string>();
