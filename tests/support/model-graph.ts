@@ -113,7 +113,9 @@ export function eventSamples(
   for (const t of [machine.root, ...getStateNodes(machine.root)].flatMap((n) => n.after)) add(t.eventType, [{ type: t.eventType }]);
 
   const eventsFor = (snapshot: AnyMachineSnapshot): AnyEventObject[] =>
-    [...new Set(snapshot._nodes.flatMap((n) => n.ownEvents as string[]))].flatMap((descriptor) => {
+    // A machine that reached its final state ignores every event, but the graph would still follow its root's
+    // handlers out of it (getNextSnapshot does not check the status): send nothing there.
+    snapshot.status !== 'active' ? [] : [...new Set(snapshot._nodes.flatMap((n) => n.ownEvents as string[]))].flatMap((descriptor) => {
       if (descriptor.startsWith('xstate.') && !samples.has(descriptor)) return [];
       if (descriptor === '*' || descriptor.endsWith('.*')) {
         const prefix = descriptor.slice(0, -1);

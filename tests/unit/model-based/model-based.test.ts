@@ -233,3 +233,25 @@ describe('a machine without states', () => {
     assertCoverage(coverage);
   });
 });
+
+describe('a machine that finishes', () => {
+  // The root's CANCEL is handled in every state, but a finished actor ignores events: no path may go past `paid`.
+  const order = createMachine({
+    id: 'order',
+    initial: 'open',
+    states: { open: { on: { PAY: 'paid' } }, paid: { type: 'final' } },
+    on: { CANCEL: '.open' },
+  });
+
+  it('sends nothing once the machine is done', async () => {
+    const model = createModel({
+      machine: order,
+      events: { PAY: { type: 'PAY' }, CANCEL: { type: 'CANCEL' } },
+      setup: () => ({ machine: order, fakes: null }),
+      states: { open: () => {}, paid: () => {} },
+    });
+    expect(titles(model)).toEqual(['[default] PAY', '[default] CANCEL']);
+    const coverage = await runAll(model);
+    assertCoverage(coverage);
+  });
+});
