@@ -30,18 +30,17 @@ export function toMermaid(machine: AnyStateMachine): string {
   const invokes = invokeNames(machine);
   const stateless = graph.children.length === 0;
 
-  const ids = new Map<AnyStateNode, string>();
   const idOf = (node: AnyStateNode): string => {
     if (node === machine.root) return stateless ? safeId(machine.id) : ANY_STATE;
-    return ids.get(node) ?? safeId(node.path.join('_'));
+    return safeId(node.path.join('_'));
   };
-  const taken = new Map<string, AnyStateNode>();
+  // `a_b.c` and `a.b_c` (or a state called any_state) would be one box: refuse rather than draw a wrong diagram.
+  const claimed = new Map<string, AnyStateNode>();
   const claim = (node: AnyStateNode) => {
     const id = idOf(node);
-    const other = taken.get(id);
-    if ((other && other !== node) || id === ANY_STATE) throw new Error(`${machine.id}: two states would be drawn as "${id}"; rename one`);
-    taken.set(id, node);
-    ids.set(node, id);
+    const other = claimed.get(id) ?? (id === ANY_STATE ? machine.root : undefined);
+    if (other && other !== node) throw new Error(`${machine.id}: two states would be drawn as "${id}"; rename one`);
+    claimed.set(id, node);
   };
 
   const lines = ['stateDiagram-v2'];

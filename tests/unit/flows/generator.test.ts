@@ -97,6 +97,11 @@ describe('mermaid diagram', () => {
     );
   });
 
+  it('refuses two states that would be drawn as one box', () => {
+    const clash = createMachine({ id: 'clash', initial: 'a_b', states: { a_b: { initial: 'c', states: { c: {} } }, a: { initial: 'b_c', states: { b_c: {} } } } });
+    expect(() => toMermaid(clash)).toThrow('clash: two states would be drawn as "a_b_c"; rename one');
+  });
+
   it('names higher-order guards by their parts', () => {
     expect(guardName(not('isFull'))).toBe('not(isFull)');
     expect(guardName(and(['a', not('b')]))).toBe('and(a, not(b))');
