@@ -29,9 +29,8 @@ import {
   type InspectionEvent,
   type SnapshotFrom,
 } from 'xstate';
-import { getStateNodes } from 'xstate/graph';
 import {
-  AFTER, DONE, ERROR, eventSamples, invokeNames, planPaths, statePath, transitionId, transitionUniverse,
+  AFTER, countedStates, DONE, ERROR, eventSamples, invokeNames, planPaths, statePath, transitionId, transitionUniverse,
   type PlannedStep, type TransitionInfo,
 } from './model-graph';
 
@@ -78,7 +77,13 @@ export interface ModelOptions<M extends AnyStateMachine, F> {
   limit?: number;
 }
 
-export interface ModelPath { title: string; inputLabel: string; steps: PlannedStep[] }
+export interface ModelPath {
+  title: string;
+  inputLabel: string;
+  steps: PlannedStep[];
+  /** Each step as titled (`init`, `LOGOUT`, `SIGNED_IN[1]`, `logout:done`…): what the atlas prints in its path list. */
+  stepTitles: string[];
+}
 
 export interface ModelCoverage {
   machine: string;
@@ -99,7 +104,7 @@ const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 export function createModel<M extends AnyStateMachine, F>(options: ModelOptions<M, F>): Model {
   const { machine } = options;
   const invokes = invokeNames(machine);
-  const stateNodes = getStateNodes(machine.root);
+  const stateNodes = countedStates(machine);
   const atomic = stateNodes.filter((n) => n.type === 'atomic' || n.type === 'final').map(statePath);
   const unknownKeys = Object.keys(options.states).filter((key) => !atomic.includes(key));
   if (unknownKeys.length) throw new Error(`No atomic state ${unknownKeys.join(', ')} in ${machine.id} (have ${atomic.join(', ')})`);
@@ -109,11 +114,10 @@ export function createModel<M extends AnyStateMachine, F>(options: ModelOptions<
   const inputs: Record<string, unknown> = options.inputs ?? { default: undefined };
   const paths: ModelPath[] = Object.entries(inputs).flatMap(([inputLabel, input]) =>
     // Traverse the copy with fakes: the bare machine may not even resolve its actions alone (sendParent).
-    planPaths(options.setup({ input: input as InputFrom<M>, label: inputLabel }).machine, { input, events: eventsFor, serializeState, limit: options.limit ?? 5000 }).map((steps) => ({
-      inputLabel,
-      steps,
-      title: `[${inputLabel}] ${steps.slice(1).map((s) => titleOf(s.event)).join(' → ') || '(initial state)'}`,
-    })),
+    planPaths(options.setup({ input: input as InputFrom<M>, label: inputLabel }).machine, { input, events: eventsFor, serializeState, limit: options.limit ?? 5000 }).map((steps) => {
+      const stepTitles = steps.map((s, i) => (i === 0 ? 'init' : titleOf(s.event)));
+      return { inputLabel, steps, stepTitles, title: `[${inputLabel}] ${stepTitles.slice(1).join(' → ') || '(initial state)'}` };
+    }),
   );
 
   const universe = transitionUniverse(machine);
@@ -185,7 +189,7 @@ export function createModel<M extends AnyStateMachine, F>(options: ModelOptions<
     noteSchedules();
     try {
       for (const [index, planned] of path.steps.entries()) {
-        const step = index === 0 ? 'init' : titleOf(planned.event);
+        const step = path.stepTitles[index] ?? titleOf(planned.event);
         try {
           if (index > 0) await drive(planned.event);
           const snapshot = actor.getSnapshot() as AnyMachineSnapshot;

@@ -204,3 +204,54 @@ describe('invoked actors', () => {
     );
   });
 });
+
+describe('a machine without states', () => {
+  // Like the notifications queue: only root transitions, guarded, without targets. The root is its one state.
+  const queue = setup({
+    types: { context: {} as { items: number }, events: {} as { type: 'ADD' } | { type: 'CLEAR' } },
+    guards: { isFull: ({ context }) => context.items >= 2 },
+  }).createMachine({
+    id: 'queue',
+    context: { items: 0 },
+    on: {
+      ADD: [{ guard: 'isFull' }, { actions: assign({ items: ({ context }) => context.items + 1 }) }],
+      CLEAR: { actions: assign({ items: 0 }) },
+    },
+  });
+
+  it('asserts and counts the root as its one state, `(machine)`', async () => {
+    const seen: number[] = [];
+    const model = createModel({
+      machine: queue,
+      events: { ADD: { type: 'ADD' }, CLEAR: { type: 'CLEAR' } },
+      setup: () => ({ machine: queue, fakes: null }),
+      states: { '(machine)': ({ snapshot }) => void seen.push(snapshot.context.items) },
+    });
+    const coverage = await runAll(model);
+    expect(seen).toContain(2);
+    expect(coverage.states).toEqual({ reached: 1, total: 1, unreached: [] });
+    assertCoverage(coverage);
+  });
+});
+
+describe('a machine that finishes', () => {
+  // The root's CANCEL is handled in every state, but a finished actor ignores events: no path may go past `paid`.
+  const order = createMachine({
+    id: 'order',
+    initial: 'open',
+    states: { open: { on: { PAY: 'paid' } }, paid: { type: 'final' } },
+    on: { CANCEL: '.open' },
+  });
+
+  it('sends nothing once the machine is done', async () => {
+    const model = createModel({
+      machine: order,
+      events: { PAY: { type: 'PAY' }, CANCEL: { type: 'CANCEL' } },
+      setup: () => ({ machine: order, fakes: null }),
+      states: { open: () => {}, paid: () => {} },
+    });
+    expect(titles(model)).toEqual(['[default] PAY', '[default] CANCEL']);
+    const coverage = await runAll(model);
+    assertCoverage(coverage);
+  });
+});
