@@ -30,13 +30,15 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import {
-  AFTER, countedStates, DONE, ERROR, eventSamples, invokeNames, planPaths, statePath, transitionId, transitionUniverse,
+  AFTER, countedStates, DONE, ERROR, eventLabel, eventSamples, invokeNames, planPaths, statePath, transitionId, transitionUniverse,
   type PlannedStep, type TransitionInfo,
 } from './model-graph';
 
 type Sample<M extends AnyStateMachine, K> = Extract<EventFromLogic<M>, { type: K }>;
 
 export interface Invocation { src: string; id: string; input: unknown }
+
+export interface Scheduled { event: string; dueIn: number }
 
 export interface StepContext<M extends AnyStateMachine, F> {
   snapshot: SnapshotFrom<M>;
@@ -50,6 +52,11 @@ export interface StepContext<M extends AnyStateMachine, F> {
   invoked: Invocation[];
   /** Invoked actors still running: neither settled by the path nor stopped by leaving their state. */
   running: Invocation[];
+  /**
+   * The machine's own delayed events still pending (`after` timers and delayed sends), as titled (`after:timeout`),
+   * with the milliseconds left on the simulated clock. Timers of spawned children are theirs, not listed.
+   */
+  scheduled: Scheduled[];
   input: InputFrom<M>;
   fakes: F;
 }
@@ -163,6 +170,10 @@ export function createModel<M extends AnyStateMachine, F>(options: ModelOptions<
     const noteSchedules = () => {
       for (const s of Object.values(actor.system.getSnapshot()._scheduledEvents)) if (!scheduledAt.has(s)) scheduledAt.set(s, clock.now());
     };
+    const pendingTimers = (): Scheduled[] =>
+      Object.values(actor.system.getSnapshot()._scheduledEvents)
+        .filter((s) => s.source === actor)
+        .map((s) => ({ event: eventLabel(s.event.type, invokes), dueIn: (scheduledAt.get(s) ?? clock.now()) + s.delay - clock.now() }));
 
     const drive = async (event: AnyEventObject) => {
       const { type } = event;
@@ -195,11 +206,16 @@ export function createModel<M extends AnyStateMachine, F>(options: ModelOptions<
           const snapshot = actor.getSnapshot() as AnyMachineSnapshot;
           if (snapshot.status === 'error') throw snapshot.error;
           expect(snapshot.value, 'the actor is not where the model says').toEqual(planned.state.value);
+          // Same graph node too: with a serializeState that keeps more than the value (a queue's length), the
+          // actor must have followed the edge the path was planned on, not just stayed in the same state value.
+          expect(serializeState(snapshot), 'the actor is not where the model says').toBe(serializeState(planned.state));
           for (const node of snapshot._nodes) reached.add(statePath(node));
           for (const node of snapshot._nodes.filter((n) => n.type === 'atomic' || n.type === 'final')) {
             const assertion = options.states[statePath(node)];
             if (!assertion) throw new Error(`no state assertion for "${statePath(node)}": say what this state means`);
-            await assertion({ snapshot: snapshot as SnapshotFrom<M>, event: planned.event, step, actions, invoked, running: [...running.values()], input, fakes });
+            await assertion({
+              snapshot: snapshot as SnapshotFrom<M>, event: planned.event, step, actions, invoked, running: [...running.values()], scheduled: pendingTimers(), input, fakes,
+            });
           }
         } catch (err) {
           const at = `${path.title}\n  at step ${index} (${step})`;
