@@ -158,9 +158,16 @@ export const catalogue = {
     // Alone it has no queue to tell (sendParent would fail); the notifications model covers the queue's side.
     fake: () => toastMachine.provide({ actions: { reportHidden: () => {} } }),
     inputs: { shown: cardDeclined },
+    // Pointer and focus each way, so paths hold it by both and release one (heldByOther) then the other.
     events: {
-      PAUSE: { type: 'PAUSE' },
-      RESUME: { type: 'RESUME' },
+      PAUSE: [
+        { type: 'PAUSE', by: 'pointer' },
+        { type: 'PAUSE', by: 'focus' },
+      ],
+      RESUME: [
+        { type: 'RESUME', by: 'pointer' },
+        { type: 'RESUME', by: 'focus' },
+      ],
       CLOSE: { type: 'CLOSE' },
     },
   }),
