@@ -18,23 +18,45 @@ export interface Notification {
 /** At most this many on screen; the oldest goes first, so a burst of failures cannot bury the page. */
 export const MAX_VISIBLE_NOTIFICATIONS = 4;
 
-export type ToastEvent = { type: 'CLOSE' } | { type: 'PAUSE' } | { type: 'RESUME' };
+/** What keeps a message on screen: the pointer over it, or keyboard focus inside it (WCAG 2.2.1). */
+export type ToastHold = 'pointer' | 'focus';
+
+/**
+ * PAUSE when the pointer enters or focus arrives, RESUME when it leaves, each saying which: the pointer may leave
+ * while focus is still on the close button (or the other way round), and the message must stay until both are gone.
+ */
+export type ToastEvent = { type: 'CLOSE' } | { type: 'PAUSE'; by: ToastHold } | { type: 'RESUME'; by: ToastHold };
+
+export interface ToastContext extends Notification {
+  heldBy: Record<ToastHold, boolean>;
+}
 
 export const toastMachine = setup({
   types: {
-    context: {} as Notification,
+    context: {} as ToastContext,
     input: {} as Notification,
     events: {} as ToastEvent,
   },
   delays: {
     timeout: NOTIFICATION_TIMEOUT_MS,
   },
+  guards: {
+    /** After this RESUME, the other hold still keeps the message. */
+    heldByOther: ({ context, event }) =>
+      event.type === 'RESUME' && Object.entries(context.heldBy).some(([hold, on]) => on && hold !== event.by),
+  },
   actions: {
+    hold: assign({
+      heldBy: ({ context, event }) => (event.type === 'PAUSE' ? { ...context.heldBy, [event.by]: true } : context.heldBy),
+    }),
+    release: assign({
+      heldBy: ({ context, event }) => (event.type === 'RESUME' ? { ...context.heldBy, [event.by]: false } : context.heldBy),
+    }),
     reportHidden: sendParent(({ context }) => ({ type: 'TOAST_HIDDEN', id: context.id }) as const),
   },
 }).createMachine({
   id: 'toast',
-  context: ({ input }) => input,
+  context: ({ input }) => ({ ...input, heldBy: { pointer: false, focus: false } }),
   initial: 'visible',
   states: {
     visible: {
@@ -43,11 +65,14 @@ export const toastMachine = setup({
         // Re-entering `counting` restarts the full 5 s: a reader who looked away gets the whole time again.
         counting: {
           after: { timeout: { target: '#toast.hidden' } },
-          on: { PAUSE: 'paused' },
+          on: { PAUSE: { target: 'paused', actions: 'hold' } },
         },
         // WCAG 2.2.1: while the pointer or keyboard focus is on the message, it does not disappear.
         paused: {
-          on: { RESUME: 'counting' },
+          on: {
+            PAUSE: { actions: 'hold' },
+            RESUME: [{ guard: 'heldByOther', actions: 'release' }, { target: 'counting', actions: 'release' }],
+          },
         },
       },
       on: { CLOSE: 'hidden' },

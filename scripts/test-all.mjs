@@ -1,5 +1,6 @@
 // `npm test`: every test, in order — types, unit + API + model-based (vitest, on PGlite and on PostgreSQL when
-// TEST_DATABASE_URL is set), then the built app in Chromium (Playwright). Ends with one summary line.
+// TEST_DATABASE_URL is set), then the built app in Chromium (Playwright), then the model tests' path coverage per
+// machine (scripts/flows/report.ts, read from vitest's JSON report). Ends with one summary line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,6 +50,10 @@ if (run('build', 'npm', ['run', 'build', '--silent']) && run('chromium', process
     totals.skipped += playwright.stats.skipped;
   }
 }
+
+// Last, so the table is the end of the output: it fails the run when a catalogued machine has no model test, a
+// transition is untaken without a reason, or docs/flows/coverage.md does not match what the tests measured.
+run('flow coverage', bin('tsx'), ['scripts/flows/report.ts', vitestReport]);
 
 console.log('');
 if (failedStages.length) console.log(`Failed stages: ${failedStages.join(', ')}`);

@@ -1,18 +1,9 @@
 import { expect } from 'vitest';
 import { needsSetUp, type SessionUser } from '../../domain/session-user';
-import { sessionMachine } from '../../machines/session.machine';
+import { catalogue } from '../../machines/catalogue';
+import type { sessionMachine } from '../../machines/session.machine';
+import { fromCatalogue } from '../support/catalogue-model';
 import { describeModel, type StepContext } from '../support/model-based';
-
-const complete: SessionUser = {
-  userId: 'u-1',
-  email: 'ana@example.com',
-  accountStatus: 'active',
-  emailStatus: 'verified',
-  username: 'ana',
-  country: 'US',
-  fullName: 'Ana Silva',
-};
-const incomplete: SessionUser = { ...complete, userId: 'u-2', email: 'bo@example.com', username: null, country: null };
 
 /** What the host's side effects saw: persistUser must store the user the machine just took. */
 interface Fakes {
@@ -43,30 +34,13 @@ function hasArrivedUser({ snapshot, event, step, actions, fakes }: Ctx) {
   return user!;
 }
 
+// Inputs and event samples (a complete and an incomplete user) come from the catalogue, so these paths are the
+// ones docs/flows/session.md lists.
 describeModel('session machine (model-based)', {
-  machine: sessionMachine,
-  inputs: {
-    visitor: { user: null },
-    restoredComplete: { user: complete },
-    restoredIncomplete: { user: incomplete },
-  },
-  events: {
-    // Both users, so routing's guards see each branch after every sign-in and update.
-    SIGNED_IN: [
-      { type: 'SIGNED_IN', user: complete },
-      { type: 'SIGNED_IN', user: incomplete },
-    ],
-    USER_UPDATED: [
-      { type: 'USER_UPDATED', user: complete },
-      { type: 'USER_UPDATED', user: incomplete },
-    ],
-    LOGOUT: { type: 'LOGOUT' },
-    UNAUTHORIZED: { type: 'UNAUTHORIZED' },
-    SESSION_EXPIRED: { type: 'SESSION_EXPIRED' },
-  },
+  ...fromCatalogue(catalogue.session),
   setup: () => {
     const fakes: Fakes = { persisted: [] };
-    const machine = sessionMachine.provide({
+    const machine = catalogue.session.fake().provide({
       actions: { persistUser: ({ context }) => void fakes.persisted.push(context.user) },
     });
     return { machine, fakes };

@@ -29,15 +29,16 @@ import {
   type InspectionEvent,
   type SnapshotFrom,
 } from 'xstate';
-import { getStateNodes } from 'xstate/graph';
 import {
-  AFTER, DONE, ERROR, eventSamples, invokeNames, planPaths, statePath, transitionId, transitionUniverse,
+  AFTER, countedStates, DONE, ERROR, eventLabel, eventSamples, invokeNames, planPaths, statePath, transitionId, transitionUniverse,
   type PlannedStep, type TransitionInfo,
 } from './model-graph';
 
 type Sample<M extends AnyStateMachine, K> = Extract<EventFromLogic<M>, { type: K }>;
 
 export interface Invocation { src: string; id: string; input: unknown }
+
+export interface Scheduled { event: string; dueIn: number }
 
 export interface StepContext<M extends AnyStateMachine, F> {
   snapshot: SnapshotFrom<M>;
@@ -51,6 +52,11 @@ export interface StepContext<M extends AnyStateMachine, F> {
   invoked: Invocation[];
   /** Invoked actors still running: neither settled by the path nor stopped by leaving their state. */
   running: Invocation[];
+  /**
+   * The machine's own delayed events still pending (`after` timers and delayed sends), as titled (`after:timeout`),
+   * with the milliseconds left on the simulated clock. Timers of spawned children are theirs, not listed.
+   */
+  scheduled: Scheduled[];
   input: InputFrom<M>;
   fakes: F;
 }
@@ -78,7 +84,13 @@ export interface ModelOptions<M extends AnyStateMachine, F> {
   limit?: number;
 }
 
-export interface ModelPath { title: string; inputLabel: string; steps: PlannedStep[] }
+export interface ModelPath {
+  title: string;
+  inputLabel: string;
+  steps: PlannedStep[];
+  /** Each step as titled (`init`, `LOGOUT`, `SIGNED_IN[1]`, `logout:done`…): what the atlas prints in its path list. */
+  stepTitles: string[];
+}
 
 export interface ModelCoverage {
   machine: string;
@@ -99,7 +111,7 @@ const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 export function createModel<M extends AnyStateMachine, F>(options: ModelOptions<M, F>): Model {
   const { machine } = options;
   const invokes = invokeNames(machine);
-  const stateNodes = getStateNodes(machine.root);
+  const stateNodes = countedStates(machine);
   const atomic = stateNodes.filter((n) => n.type === 'atomic' || n.type === 'final').map(statePath);
   const unknownKeys = Object.keys(options.states).filter((key) => !atomic.includes(key));
   if (unknownKeys.length) throw new Error(`No atomic state ${unknownKeys.join(', ')} in ${machine.id} (have ${atomic.join(', ')})`);
@@ -109,11 +121,10 @@ export function createModel<M extends AnyStateMachine, F>(options: ModelOptions<
   const inputs: Record<string, unknown> = options.inputs ?? { default: undefined };
   const paths: ModelPath[] = Object.entries(inputs).flatMap(([inputLabel, input]) =>
     // Traverse the copy with fakes: the bare machine may not even resolve its actions alone (sendParent).
-    planPaths(options.setup({ input: input as InputFrom<M>, label: inputLabel }).machine, { input, events: eventsFor, serializeState, limit: options.limit ?? 5000 }).map((steps) => ({
-      inputLabel,
-      steps,
-      title: `[${inputLabel}] ${steps.slice(1).map((s) => titleOf(s.event)).join(' → ') || '(initial state)'}`,
-    })),
+    planPaths(options.setup({ input: input as InputFrom<M>, label: inputLabel }).machine, { input, events: eventsFor, serializeState, limit: options.limit ?? 5000 }).map((steps) => {
+      const stepTitles = steps.map((s, i) => (i === 0 ? 'init' : titleOf(s.event)));
+      return { inputLabel, steps, stepTitles, title: `[${inputLabel}] ${stepTitles.slice(1).join(' → ') || '(initial state)'}` };
+    }),
   );
 
   const universe = transitionUniverse(machine);
@@ -159,6 +170,10 @@ export function createModel<M extends AnyStateMachine, F>(options: ModelOptions<
     const noteSchedules = () => {
       for (const s of Object.values(actor.system.getSnapshot()._scheduledEvents)) if (!scheduledAt.has(s)) scheduledAt.set(s, clock.now());
     };
+    const pendingTimers = (): Scheduled[] =>
+      Object.values(actor.system.getSnapshot()._scheduledEvents)
+        .filter((s) => s.source === actor)
+        .map((s) => ({ event: eventLabel(s.event.type, invokes), dueIn: (scheduledAt.get(s) ?? clock.now()) + s.delay - clock.now() }));
 
     const drive = async (event: AnyEventObject) => {
       const { type } = event;
@@ -185,17 +200,22 @@ export function createModel<M extends AnyStateMachine, F>(options: ModelOptions<
     noteSchedules();
     try {
       for (const [index, planned] of path.steps.entries()) {
-        const step = index === 0 ? 'init' : titleOf(planned.event);
+        const step = path.stepTitles[index] ?? titleOf(planned.event);
         try {
           if (index > 0) await drive(planned.event);
           const snapshot = actor.getSnapshot() as AnyMachineSnapshot;
           if (snapshot.status === 'error') throw snapshot.error;
           expect(snapshot.value, 'the actor is not where the model says').toEqual(planned.state.value);
+          // Same graph node too: with a serializeState that keeps more than the value (a queue's length), the
+          // actor must have followed the edge the path was planned on, not just stayed in the same state value.
+          expect(serializeState(snapshot), 'the actor is not where the model says').toBe(serializeState(planned.state));
           for (const node of snapshot._nodes) reached.add(statePath(node));
           for (const node of snapshot._nodes.filter((n) => n.type === 'atomic' || n.type === 'final')) {
             const assertion = options.states[statePath(node)];
             if (!assertion) throw new Error(`no state assertion for "${statePath(node)}": say what this state means`);
-            await assertion({ snapshot: snapshot as SnapshotFrom<M>, event: planned.event, step, actions, invoked, running: [...running.values()], input, fakes });
+            await assertion({
+              snapshot: snapshot as SnapshotFrom<M>, event: planned.event, step, actions, invoked, running: [...running.values()], scheduled: pendingTimers(), input, fakes,
+            });
           }
         } catch (err) {
           const at = `${path.title}\n  at step ${index} (${step})`;

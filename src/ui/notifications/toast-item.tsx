@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { NotificationKind, ToastActorRef } from '../../../machines/notifications.machine';
+import type { NotificationKind, ToastActorRef, ToastHold } from '../../../machines/notifications.machine';
 import { css, cx } from '../../../styled-system/css';
 import { visuallyHidden } from '../../../styled-system/patterns';
 import { CloseIcon, ErrorIcon, SuccessIcon, WarningIcon } from '../icons';
@@ -61,16 +61,17 @@ export function ToastItem({ toastRef }: { toastRef: ToastActorRef }) {
   const { t } = useTranslation();
   const { kind, message: text } = useSelector(toastRef, (snapshot) => snapshot.context);
   const Icon = icons[kind];
-  const pause = () => toastRef.send({ type: 'PAUSE' });
-  const resume = () => toastRef.send({ type: 'RESUME' });
+  // Pointer and focus hold it separately: one leaving while the other stays must not restart the timer.
+  const pause = (by: ToastHold) => () => toastRef.send({ type: 'PAUSE', by });
+  const resume = (by: ToastHold) => () => toastRef.send({ type: 'RESUME', by });
   return (
     <div
       className={cx(toast, kinds[kind])}
       role={kind === 'success' ? 'status' : 'alert'}
-      onPointerEnter={pause}
-      onPointerLeave={resume}
-      onFocus={pause}
-      onBlur={resume}
+      onPointerEnter={pause('pointer')}
+      onPointerLeave={resume('pointer')}
+      onFocus={pause('focus')}
+      onBlur={resume('focus')}
     >
       <Icon data-part="icon" size={22} />
       <p className={message}>

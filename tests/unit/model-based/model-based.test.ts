@@ -116,6 +116,22 @@ describe('after delays', () => {
     expect(seen).toContainEqual(['expire']);
     assertCoverage(coverage);
   });
+
+  it('tells each state which of its own timers are pending and how long they have left', async () => {
+    const pending: Record<string, unknown> = {};
+    const model = createModel({
+      machine: timer,
+      events: { PING: { type: 'PING' } },
+      setup: () => ({ machine: timer, fakes: null }),
+      states: Object.fromEntries(['idle', 'warned', 'expired'].map((s) => [s, ({ scheduled }: { scheduled: unknown }) => void (pending[s] = scheduled)])),
+    });
+    await model.run(model.paths.find((p) => p.title === '[default] after:1000 → after:grace')!);
+    expect(pending).toEqual({
+      idle: [{ event: 'after:1000', dueIn: 1000 }],
+      warned: [{ event: 'after:grace', dueIn: 500 }], // scheduled when `warned` was entered, at 1000 ms
+      expired: [],
+    });
+  });
 });
 
 describe('graph limits and model/actor agreement', () => {
@@ -139,6 +155,30 @@ describe('graph limits and model/actor agreement', () => {
     const model = createModel({ machine: race, events: {}, setup: () => ({ machine: race, fakes: null }), states: { wait: () => {}, fast: () => {}, slow: () => {} } });
     const slow = model.paths.find((p) => p.title === '[default] after:2000')!;
     await expect(model.run(slow)).rejects.toThrow(/the actor is not where the model says/);
+  });
+
+  it('fails a path whose actor ends in another graph node with the same state value', async () => {
+    // The guard reads what an action changed outside the snapshot: the graph (which runs no custom actions) takes
+    // the first branch every time, the real actor only once. Same value, other context: caught by serializeState.
+    let granted = 0;
+    const leaky = setup({
+      types: { context: {} as { n: number }, events: {} as { type: 'GO' } },
+      actions: { grant: () => void (granted += 1) },
+      guards: { firstTime: () => granted === 0 },
+    }).createMachine({
+      id: 'leaky',
+      context: { n: 0 },
+      on: { GO: [{ guard: 'firstTime', actions: ['grant', assign({ n: ({ context }) => context.n + 1 })] }, {}] },
+    });
+    const model = createModel({
+      machine: leaky,
+      events: { GO: { type: 'GO' } },
+      setup: () => ((granted = 0), { machine: leaky, fakes: null }),
+      states: { '(machine)': () => {} },
+      serializeState: (s) => JSON.stringify(Math.min(s.context.n, 2)),
+    });
+    const twice = model.paths.find((p) => p.title.startsWith('[default] GO → GO'))!;
+    await expect(model.run(twice)).rejects.toThrow(/at step 2 \(GO\): the actor is not where the model says/);
   });
 });
 
@@ -202,5 +242,56 @@ describe('invoked actors', () => {
     expect(titles(model)).toEqual(
       expect.arrayContaining(['[u7] fetchProfile:done[0]', '[u7] fetchProfile:done[1]', '[u7] fetchProfile:error → RETRY']),
     );
+  });
+});
+
+describe('a machine without states', () => {
+  // Like the notifications queue: only root transitions, guarded, without targets. The root is its one state.
+  const queue = setup({
+    types: { context: {} as { items: number }, events: {} as { type: 'ADD' } | { type: 'CLEAR' } },
+    guards: { isFull: ({ context }) => context.items >= 2 },
+  }).createMachine({
+    id: 'queue',
+    context: { items: 0 },
+    on: {
+      ADD: [{ guard: 'isFull' }, { actions: assign({ items: ({ context }) => context.items + 1 }) }],
+      CLEAR: { actions: assign({ items: 0 }) },
+    },
+  });
+
+  it('asserts and counts the root as its one state, `(machine)`', async () => {
+    const seen: number[] = [];
+    const model = createModel({
+      machine: queue,
+      events: { ADD: { type: 'ADD' }, CLEAR: { type: 'CLEAR' } },
+      setup: () => ({ machine: queue, fakes: null }),
+      states: { '(machine)': ({ snapshot }) => void seen.push(snapshot.context.items) },
+    });
+    const coverage = await runAll(model);
+    expect(seen).toContain(2);
+    expect(coverage.states).toEqual({ reached: 1, total: 1, unreached: [] });
+    assertCoverage(coverage);
+  });
+});
+
+describe('a machine that finishes', () => {
+  // The root's CANCEL is handled in every state, but a finished actor ignores events: no path may go past `paid`.
+  const order = createMachine({
+    id: 'order',
+    initial: 'open',
+    states: { open: { on: { PAY: 'paid' } }, paid: { type: 'final' } },
+    on: { CANCEL: '.open' },
+  });
+
+  it('sends nothing once the machine is done', async () => {
+    const model = createModel({
+      machine: order,
+      events: { PAY: { type: 'PAY' }, CANCEL: { type: 'CANCEL' } },
+      setup: () => ({ machine: order, fakes: null }),
+      states: { open: () => {}, paid: () => {} },
+    });
+    expect(titles(model)).toEqual(['[default] PAY', '[default] CANCEL']);
+    const coverage = await runAll(model);
+    assertCoverage(coverage);
   });
 });

@@ -57,12 +57,28 @@ describe('notifications machine (spec 4 "Notifications")', () => {
     notify('warning', 'read me');
     const toast = actor.getSnapshot().context.toasts[0]!;
     vi.advanceTimersByTime(4_000);
-    toast.send({ type: 'PAUSE' });
+    toast.send({ type: 'PAUSE', by: 'pointer' });
     vi.advanceTimersByTime(60_000);
     expect(shown()).toEqual(['warning:read me']);
-    toast.send({ type: 'RESUME' });
+    toast.send({ type: 'RESUME', by: 'pointer' });
     vi.advanceTimersByTime(NOTIFICATION_TIMEOUT_MS - 1);
     expect(shown()).toEqual(['warning:read me']);
+    vi.advanceTimersByTime(1);
+    expect(shown()).toEqual([]);
+  });
+
+  it('keeps a message while keyboard focus stays in it after the pointer has left (WCAG 2.2.1)', () => {
+    const { actor, shown, notify } = start();
+    notify('error', 'Card declined');
+    const toast = actor.getSnapshot().context.toasts[0]!;
+    toast.send({ type: 'PAUSE', by: 'pointer' }); // pointer over it
+    toast.send({ type: 'PAUSE', by: 'focus' }); // Tab to its close button
+    toast.send({ type: 'RESUME', by: 'pointer' }); // pointer leaves; focus is still on the close button
+    vi.advanceTimersByTime(60_000);
+    expect(shown()).toEqual(['error:Card declined']);
+    toast.send({ type: 'RESUME', by: 'focus' }); // focus leaves too: the full time again
+    vi.advanceTimersByTime(NOTIFICATION_TIMEOUT_MS - 1);
+    expect(shown()).toEqual(['error:Card declined']);
     vi.advanceTimersByTime(1);
     expect(shown()).toEqual([]);
   });

@@ -1,0 +1,10 @@
+import { describe, expect, it } from 'vitest';
+import { renderProjectAtlas, staleFiles } from '../../../scripts/flows/atlas';
+
+describe('flow atlas (docs/flows)', () => {
+  // coverage.md is included: it is generated from the catalogue like the rest (see scripts/flows/coverage.ts).
+  it('is what `npm run flows` writes from the machines and the catalogue (run it when this fails)', async () => {
+    const stale = staleFiles('.', await renderProjectAtlas('.'));
+    expect(stale, 'docs/flows is stale: run `npm run flows` and commit docs/flows/').toEqual([]);
+  });
+});
