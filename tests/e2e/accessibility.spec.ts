@@ -3,16 +3,18 @@ import { COMPLETE_USER, DESKTOP, expectNoA11yViolations, mainHeading, PHONE, sig
 
 /** Issue 2 item 8: axe finds 0 WCAG 2.2 AA violations on every page that exists, at both layouts. */
 
-const PUBLIC_PAGES = [
-  '/',
-  '/welcome',
+const INFORMATION_PAGES = [
   '/how-it-works',
-  '/sign-in',
-  '/sign-up',
-  '/expired-session',
+  '/faq',
+  '/help',
+  '/terms-of-service',
+  '/creator-terms-of-service',
   '/privacy-policy',
-  '/not-a-page',
+  '/dmca',
+  '/acceptable-use-guidelines',
+  '/community-guidelines',
 ];
+const PUBLIC_PAGES = ['/', '/welcome', '/sign-in', '/sign-up', '/expired-session', ...INFORMATION_PAGES, '/not-a-page'];
 const SIGNED_IN_PAGES = [
   '/',
   '/transactions',
@@ -20,7 +22,7 @@ const SIGNED_IN_PAGES = [
   '/settings',
   '/profile',
   '/payment',
-  '/terms-of-service',
+  ...INFORMATION_PAGES,
   '/not-a-page',
 ];
 
