@@ -47,7 +47,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     authenticate: createAuthenticator({ db: deps.database.db, clock: deps.clock }),
   });
 
-  const spa = deps.webDir === null ? null : await registerSpa(app, deps.webDir);
+  const spa =
+    deps.webDir === null
+      ? null
+      : await registerSpa(app, deps.webDir, {
+          chatWidgetUrl: deps.config.chatWidgetUrl,
+          sessionRecordingUrl: deps.config.sessionRecordingUrl,
+        });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

@@ -11,6 +11,8 @@ const Env = type({
   'DATA_DIR?': 'string > 0',
   'DATABASE_URL?': /^postgres(ql)?:\/\/.+/,
   'LOG_LEVEL?': "'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'",
+  'CHAT_WIDGET_URL?': 'string > 0',
+  'SESSION_RECORDING_URL?': 'string > 0',
 });
 
 export interface Config {
@@ -23,13 +25,17 @@ export interface Config {
   logLevel: string;
   /** Dev-only features (outbox, test clock) exist only outside production. */
   devFeatures: boolean;
+  /** The customer-chat widget's script; when unset there is no widget and the CSP allows none. */
+  chatWidgetUrl: string | undefined;
+  /** The session-recording script; when unset nothing is recorded and the CSP allows none. */
+  sessionRecordingUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const picked = Object.fromEntries(
-    ['NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'LOG_LEVEL']
+    ['NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'LOG_LEVEL', 'CHAT_WIDGET_URL', 'SESSION_RECORDING_URL']
       .filter((k) => source[k] !== undefined && source[k] !== '')
       .map((k) => [k, source[k]]),
   );
@@ -49,5 +55,26 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: out.DATABASE_URL,
     logLevel: out.LOG_LEVEL ?? (env === 'test' ? 'silent' : 'info'),
     devFeatures: env !== 'production',
+    chatWidgetUrl: scriptUrl('CHAT_WIDGET_URL', out.CHAT_WIDGET_URL, env),
+    sessionRecordingUrl: scriptUrl('SESSION_RECORDING_URL', out.SESSION_RECORDING_URL, env),
   };
+}
+
+/**
+ * A third-party script the page loads and the CSP allows: an absolute URL, https in production (a script over
+ * plain http could be rewritten on the way and would run with the page's full access to the user's money).
+ */
+function scriptUrl(name: string, value: string | undefined, env: Config['env']): string | undefined {
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`Invalid configuration: ${name} must be an absolute URL`);
+  }
+  const allowed = env === 'production' ? ['https:'] : ['https:', 'http:'];
+  if (!allowed.includes(url.protocol)) {
+    throw new ConfigError(`Invalid configuration: ${name} must be an ${env === 'production' ? 'https' : 'http(s)'} URL`);
+  }
+  return url.href;
 }
