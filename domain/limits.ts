@@ -11,6 +11,8 @@ export const NOTIFICATION_TIMEOUT_MS = 5_000;
 export const VERSION_POLL_MS = 60_000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const MOBILE_BREAKPOINT_PX = 768;
+/** The chat widget keeps clear of the bottom bar on phones (spec 9: 80 on mobile, 0 otherwise). */
+export const CHAT_WIDGET_MOBILE_PADDING_PX = 80;
 export const PIN_LENGTH = 6;
 export const VIRTUAL_ROW_ESTIMATE_PX = 43;
 export const VIRTUAL_OVERSCAN_ROWS = 5;

@@ -20,6 +20,7 @@ export function isLocale(value: unknown): value is Locale {
 
 /** External help site (spec: Support opens in a new tab). */
 export const SUPPORT_URL = 'https://help.tipjar.example';
+export const SUPPORT_EMAIL = 'support@tipjar.example';
 
 /** The HttpOnly session cookie; the server accepts it like the `authtoken` header (design.md §6). */
 export const SESSION_COOKIE = `${PRODUCT_KEY}-session`;

@@ -1,9 +1,11 @@
 import { fromPromise, type AnyStateMachine, type EventFromLogic, type InputFrom, type SnapshotFrom } from 'xstate';
-import { NOTIFICATION_TIMEOUT_MS } from '../domain/limits';
+import { NOTIFICATION_TIMEOUT_MS, VERSION_POLL_MS } from '../domain/limits';
 import type { SessionUser } from '../domain/session-user';
 import { MAX_VISIBLE_NOTIFICATIONS, notificationsMachine, toastMachine, type Notification } from './notifications.machine';
 import { paymentLifecycleMachine, REMINDER_INTERVAL_MS } from './payment-lifecycle.machine';
 import { sessionMachine } from './session.machine';
+import { thirdPartyScriptMachine } from './third-party-script.machine';
+import { versionCheckMachine } from './version-check.machine';
 
 /**
  * The flow atlas's registry (issue 9): every machine in `machines/`, with what it takes to run on its own.
@@ -169,6 +171,29 @@ export const catalogue = {
         { type: 'RESUME', by: 'focus' },
       ],
       CLOSE: { type: 'CLOSE' },
+    },
+  }),
+  'third-party-script': entry({
+    machine: thirdPartyScriptMachine,
+    purpose: 'Loads an optional third-party script (chat widget, session recording) once, after the first render, only when configured.',
+    fake: () => thirdPartyScriptMachine.provide({ actions: { reportFailure: () => {} } }),
+    inputs: { configured: { src: 'https://chat.vendor.example/loader.js' }, unset: { src: null } },
+    events: {},
+  }),
+  'version-check': entry({
+    machine: versionCheckMachine,
+    purpose: `Asks the server for its version every ${VERSION_POLL_MS / 1000} s while the tab is visible; offers a reload when it is newer, and reports a failing check once.`,
+    fake: () => versionCheckMachine.provide({ actions: { notifyFailure: () => {}, reload: () => {} } }),
+    inputs: { built: { clientVersion: '1.0.2' } },
+    events: {
+      HIDDEN: { type: 'HIDDEN' },
+      VISIBLE: { type: 'VISIBLE' },
+      RELOAD: { type: 'RELOAD' },
+      DISMISS: { type: 'DISMISS' },
+    },
+    invokeResults: {
+      // Newer (as semver: 1.0.10 > 1.0.2 although "1.0.10" < "1.0.2" as text), equal, older, and not semver.
+      fetchServerVersion: { done: ['1.0.10', '1.0.2', '0.9.9', 'latest'], error: [new Error('offline')] },
     },
   }),
 };

@@ -91,7 +91,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     includeDevOnly: deps.config.devFeatures,
   });
 
-  const spa = deps.webDir === null ? null : await registerSpa(app, deps.webDir);
+  const spa =
+    deps.webDir === null
+      ? null
+      : await registerSpa(app, deps.webDir, {
+          chatWidgetUrl: deps.config.chatWidgetUrl,
+          sessionRecordingUrl: deps.config.sessionRecordingUrl,
+        });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

@@ -15,6 +15,8 @@ const Env = type({
   'SMTP_URL?': /^smtps?:\/\/.+/,
   'MAIL_FROM?': 'string > 0',
   'TRUST_PROXY?': /^\d{1,2}$/,
+  'CHAT_WIDGET_URL?': 'string > 0',
+  'SESSION_RECORDING_URL?': 'string > 0',
 });
 
 export interface Config {
@@ -37,13 +39,17 @@ export interface Config {
   mailFrom: string;
   /** How many proxy hops to trust for the client address and protocol (X-Forwarded-*); 0 = none. */
   trustProxyHops: number;
+  /** The customer-chat widget's script; when unset there is no widget and the CSP allows none. */
+  chatWidgetUrl: string | undefined;
+  /** The session-recording script; when unset nothing is recorded and the CSP allows none. */
+  sessionRecordingUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const picked = Object.fromEntries(
-    ['NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'LOG_LEVEL', 'PUBLIC_URL', 'SMTP_URL', 'MAIL_FROM', 'TRUST_PROXY']
+    ['NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'LOG_LEVEL', 'PUBLIC_URL', 'SMTP_URL', 'MAIL_FROM', 'TRUST_PROXY', 'CHAT_WIDGET_URL', 'SESSION_RECORDING_URL']
       .filter((k) => source[k] !== undefined && source[k] !== '')
       .map((k) => [k, source[k]]),
   );
@@ -67,5 +73,26 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: out.SMTP_URL,
     mailFrom: out.MAIL_FROM ?? 'Tipjar <no-reply@tipjar.example>',
     trustProxyHops: out.TRUST_PROXY === undefined ? 0 : Number(out.TRUST_PROXY),
+    chatWidgetUrl: scriptUrl('CHAT_WIDGET_URL', out.CHAT_WIDGET_URL, env),
+    sessionRecordingUrl: scriptUrl('SESSION_RECORDING_URL', out.SESSION_RECORDING_URL, env),
   };
+}
+
+/**
+ * A third-party script the page loads and the CSP allows: an absolute URL, https in production (a script over
+ * plain http could be rewritten on the way and would run with the page's full access to the user's money).
+ */
+function scriptUrl(name: string, value: string | undefined, env: Config['env']): string | undefined {
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`Invalid configuration: ${name} must be an absolute URL`);
+  }
+  const allowed = env === 'production' ? ['https:'] : ['https:', 'http:'];
+  if (!allowed.includes(url.protocol)) {
+    throw new ConfigError(`Invalid configuration: ${name} must be an ${env === 'production' ? 'https' : 'http(s)'} URL`);
+  }
+  return url.href;
 }

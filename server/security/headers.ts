@@ -2,20 +2,36 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 
+/** The optional third-party scripts (chat widget, session recording), as configured; unset means absent. */
+export interface ThirdPartyScripts {
+  chatWidgetUrl?: string | undefined;
+  sessionRecordingUrl?: string | undefined;
+}
+
+const originOf = (url: string | undefined): string[] => (url === undefined ? [] : [new URL(url).origin]);
+
 /**
  * Strict security headers. The HTML page gets a per-response script nonce (see web/spa.ts); API answers are data
  * and get a CSP that forbids everything.
+ *
+ * A configured widget's origin is allowed to run its script and talk to its server (script-src, connect-src);
+ * the chat widget also draws its window in a frame with the vendor's images (frame-src, img-src). Nothing is
+ * allowed for a widget that is not configured.
  */
-export function htmlContentSecurityPolicy(nonce: string): string {
+export function htmlContentSecurityPolicy(nonce: string, widgets: ThirdPartyScripts = {}): string {
+  const chat = originOf(widgets.chatWidgetUrl);
+  const both = [...new Set([...chat, ...originOf(widgets.sessionRecordingUrl)])];
+  const sources = (...list: string[]) => list.join(' ');
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    sources('script-src', "'self'", `'nonce-${nonce}'`, ...both),
     // Components position popovers through the CSSOM; inline <style> blocks are not used.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    sources('img-src', "'self'", 'data:', 'blob:', ...chat),
     "media-src 'self' blob:",
     "font-src 'self'",
-    "connect-src 'self'",
+    sources('connect-src', "'self'", ...both),
+    ...(chat.length ? [sources('frame-src', ...chat)] : []),
     "worker-src 'self' blob:",
     "manifest-src 'self'",
     "object-src 'none'",

@@ -1,6 +1,7 @@
 import createClient, { type Client } from 'openapi-fetch';
 import type { paths } from '../../openapi/schema';
 import { langMiddleware } from './lang-middleware';
+import { problemDetail } from './problem';
 
 export interface VersionClientDeps {
   getLang: () => string;
@@ -25,9 +26,17 @@ export function createVersionClient(deps: VersionClientDeps): VersionClient {
   return client;
 }
 
-/** The running server's version, or the call's failure. */
+/** A check the server answered with a failure; `detail` is its localised explanation, when it gave one. */
+export class VersionCheckError extends Error {
+  override name = 'VersionCheckError';
+  constructor(readonly detail: string | null) {
+    super(detail ?? 'Version check failed');
+  }
+}
+
+/** The running server's version. Rejects with a VersionCheckError, or with fetch's own error when offline. */
 export async function fetchServerVersion(client: VersionClient, signal?: AbortSignal): Promise<string> {
   const { data, error } = await client.GET('/app/version', { signal });
-  if (!data) throw new Error(error?.detail ?? 'Version check failed');
+  if (!data) throw new VersionCheckError(problemDetail(error ?? null));
   return data.version;
 }

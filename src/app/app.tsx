@@ -6,6 +6,7 @@ import { ApiProvider } from './providers/api-provider';
 import { logoutRequest } from './providers/logout-request';
 import { SessionProvider } from './providers/session-provider';
 import { AppRouter } from './router/app-router';
+import { LazyAppServices } from './services/lazy-app-services';
 
 /** The composition root: every machine gets its browser effects here, views below only render state. */
 export function App() {
@@ -16,6 +17,7 @@ export function App() {
           <ApiProvider>
             <AppRouter />
             <NotificationHost />
+            <LazyAppServices />
           </ApiProvider>
         </SessionProvider>
       </NotificationsContext.Provider>

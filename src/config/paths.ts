@@ -8,6 +8,9 @@ export const HOW_IT_WORKS_PATH = '/how-it-works';
 export const PRIVACY_PATH = '/privacy-policy';
 export const TERMS_PATH = '/terms-of-service';
 export const DMCA_PATH = '/dmca';
+export const COMMUNITY_GUIDELINES_PATH = '/community-guidelines';
+export const FAQ_PATH = '/faq';
+export const HELP_PATH = '/help';
 
 export const TRANSACTIONS_PATH = '/transactions';
 export const WITHDRAW_FUNDS_PATH = '/withdraw-funds';

@@ -42,7 +42,7 @@ const actions = css({ mt: '6', display: 'grid', gridTemplateColumns: '1fr 1fr', 
 interface ConfirmDialogBase {
   title: ReactNode;
   body: ReactNode;
-  /** Runs on Yes; the dialog closes either way. */
+  /** Runs on Yes. A triggered dialog then closes itself; a controlled one closes when `open` turns false. */
   onConfirm: () => void;
   /** Button texts; default to the translated No / Yes of spec 4. */
   noLabel?: string;
@@ -74,6 +74,8 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const { t } = useTranslation();
   const noRef = useRef<HTMLButtonElement>(null);
   const controlled = props.trigger === undefined;
+  const yesClass = button({ variant: props.destructive ? 'danger' : 'solid', fullWidth: true });
+  const yesLabel = props.yesLabel ?? t('confirmDialog.yes');
   return (
     <Dialog.Root
       role="alertdialog"
@@ -95,12 +97,17 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
               <Dialog.CloseTrigger ref={noRef} className={button({ variant: 'outline', fullWidth: true })}>
                 {props.noLabel ?? t('confirmDialog.no')}
               </Dialog.CloseTrigger>
-              <Dialog.CloseTrigger
-                className={button({ variant: props.destructive ? 'danger' : 'solid', fullWidth: true })}
-                onClick={props.onConfirm}
-              >
-                {props.yesLabel ?? t('confirmDialog.yes')}
-              </Dialog.CloseTrigger>
+              {controlled ? (
+                // Driven by a machine: Yes only sends its event and the new state closes the dialog. A close
+                // trigger would also report the close, and the machine would get a cancel after the confirm.
+                <button type="button" className={yesClass} onClick={props.onConfirm}>
+                  {yesLabel}
+                </button>
+              ) : (
+                <Dialog.CloseTrigger className={yesClass} onClick={props.onConfirm}>
+                  {yesLabel}
+                </Dialog.CloseTrigger>
+              )}
             </div>
           </Dialog.Content>
         </Dialog.Positioner>

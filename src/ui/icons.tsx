@@ -69,6 +69,7 @@ export const CheckIcon = icon(<path d="m5 12.5 4.5 4.5L19 7.5" />);
 export const CloseIcon = icon(<path d="M6 6l12 12M18 6 6 18" />);
 export const ChevronRightIcon = icon(<path d="m9 6 6 6-6 6" />);
 export const ChevronDownIcon = icon(<path d="m6 9 6 6 6-6" />);
+export const PlayIcon = icon(<path d="M8 5.5v13l10.5-6.5z" />, { filled: true });
 export const ArrowRightIcon = icon(<path d="M5 12h14M13 6l6 6-6 6" />);
 export const ExternalIcon = icon(
   <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />,

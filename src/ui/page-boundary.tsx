@@ -1,6 +1,7 @@
 import { Component, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { errorTexts } from '../app/router/error-texts';
 import { css } from '../../styled-system/css';
 import { button } from './button-styles';
 import { pageLead, pageTitle } from './page-styles';
@@ -16,34 +17,43 @@ const wrapper = css({
   gap: '6',
 });
 
-function PageErrorView() {
+const actions = css({ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: '3' });
+
+function PageErrorView({ error }: { error: unknown }) {
   const { t } = useTranslation();
+  const texts = errorTexts(error);
   return (
     <div className={wrapper} role="alert">
       <div>
-        <h1 className={pageTitle}>{t('routeError.title')}</h1>
-        <p className={pageLead}>{t('routeError.body')}</p>
+        <h1 className={pageTitle}>{t(texts.title)}</h1>
+        <p className={pageLead}>{t(texts.body)}</p>
       </div>
-      <button type="button" className={button()} onClick={() => window.location.reload()}>
-        {t('routeError.reload')}
-      </button>
+      <div className={actions}>
+        <button type="button" className={button()} onClick={() => window.location.reload()}>
+          {t('routeError.reload')}
+        </button>
+        {/* A full page load: after a failure, home should start from a clean slate. */}
+        <a href="/" className={button({ variant: 'outline' })}>
+          {t('routeError.home')}
+        </a>
+      </div>
     </div>
   );
 }
 
 /**
- * Catches a page that cannot render (above all a ChunkLoadError, spec 8) and offers a reload instead of a
- * blank page, keeping the frame around it usable. A class because React has no hook for error boundaries.
+ * Catches a page that cannot render (above all a ChunkLoadError, spec 8) and offers a reload and a way home
+ * instead of a blank page, keeping the frame around it usable. A class: React has no hook for error boundaries.
  */
-class PageErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
+class PageErrorBoundary extends Component<{ children: ReactNode }, { error: unknown; failed: boolean }> {
+  override state = { error: null as unknown, failed: false };
 
-  static getDerivedStateFromError() {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown) {
+    return { error, failed: true };
   }
 
   override render() {
-    return this.state.failed ? <PageErrorView /> : this.props.children;
+    return this.state.failed ? <PageErrorView error={this.state.error} /> : this.props.children;
   }
 }
 

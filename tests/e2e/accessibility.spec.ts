@@ -1,18 +1,20 @@
 import { expect, test } from './support/test';
-import { COMPLETE_USER, DESKTOP, expectNoA11yViolations, mainHeading, PHONE, signInAs } from './support/app';
+import { COMPLETE_USER, DESKTOP, expectNoA11yViolations, mainHeading, PHONE, signInAs, text } from './support/app';
 
 /** Issue 2 item 8: axe finds 0 WCAG 2.2 AA violations on every page that exists, at both layouts. */
 
-const PUBLIC_PAGES = [
-  '/',
-  '/welcome',
+const INFORMATION_PAGES = [
   '/how-it-works',
-  '/sign-in',
-  '/sign-up',
-  '/expired-session',
+  '/faq',
+  '/help',
+  '/terms-of-service',
+  '/creator-terms-of-service',
   '/privacy-policy',
-  '/not-a-page',
+  '/dmca',
+  '/acceptable-use-guidelines',
+  '/community-guidelines',
 ];
+const PUBLIC_PAGES = ['/', '/welcome', '/sign-in', '/sign-up', '/expired-session', ...INFORMATION_PAGES, '/not-a-page'];
 const SIGNED_IN_PAGES = [
   '/',
   '/transactions',
@@ -20,7 +22,7 @@ const SIGNED_IN_PAGES = [
   '/settings',
   '/profile',
   '/payment',
-  '/terms-of-service',
+  ...INFORMATION_PAGES,
   '/not-a-page',
 ];
 
@@ -72,6 +74,19 @@ test.describe('open overlays', () => {
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
     await expectNoA11yViolations(page);
   });
+
+  for (const [label, viewport] of [
+    ['1280', DESKTOP],
+    ['375', PHONE],
+  ] as const) {
+    test(`the landing video popup, open at ${label} px`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/');
+      await page.getByRole('button', { name: text('en', 'marketing', 'landing.video.open') }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoA11yViolations(page);
+    });
+  }
 
   test('the logout dialog, open', async ({ page, context, baseURL }) => {
     await signInAs(context, baseURL!);

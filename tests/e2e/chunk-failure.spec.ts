@@ -11,6 +11,7 @@ test('a page chunk that fails to load shows a reload prompt inside the frame', a
   const alert = page.getByRole('alert');
   await expect(alert.getByRole('heading', { name: t('routeError.title') })).toBeVisible();
   await expect(alert.getByRole('button', { name: t('routeError.reload') })).toBeVisible();
+  await expect(alert.getByRole('link', { name: t('routeError.home') })).toHaveAttribute('href', '/');
   // The header still works: the user can go elsewhere.
   await page.getByRole('banner').getByRole('link', { name: t('header.join') }).click();
   await expect(mainHeading(page)).toHaveText(t('auth.welcomeTitle'));
@@ -22,5 +23,38 @@ test('a layout chunk that fails to load still offers a reload', async ({ page, c
   await page.route(/\/assets\/public-layout-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
   await page.goto('/');
   await expect(page.getByRole('alert').getByRole('button', { name: t('routeError.reload') })).toBeVisible();
+  consoleErrors.splice(0);
+});
+
+test('a page chunk that takes over 120 s gives up and offers a reload', async ({ page, consoleErrors }) => {
+  await page.clock.install();
+  // The download starts and never finishes (a stalled connection): the browser alone would wait for minutes.
+  const stalled: Array<() => Promise<void>> = [];
+  await page.route(/\/assets\/how-it-works-page-[^/]+\.js$/, (route) => {
+    stalled.push(() => route.abort('timedout'));
+  });
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('link', { name: t('header.howItWorks'), exact: true }).click();
+  await expect.poll(() => stalled.length).toBe(1);
+  const alert = page.getByRole('alert');
+  await page.clock.fastForward(119_000);
+  await expect(alert).toHaveCount(0);
+  await page.clock.fastForward(1_000);
+  await expect(alert.getByRole('heading', { name: t('routeError.title') })).toBeVisible();
+  await expect(alert.getByRole('button', { name: t('routeError.reload') })).toBeVisible();
+  // Reload asks the server again; this time the chunk arrives.
+  await page.unroute(/\/assets\/how-it-works-page-[^/]+\.js$/);
+  await alert.getByRole('button', { name: t('routeError.reload') }).click();
+  await expect(mainHeading(page)).toHaveText(text('en', 'marketing', 'howItWorks.heading'));
+  for (const abort of stalled) await abort().catch(() => {});
+  consoleErrors.splice(0);
+});
+
+test('the way home from a failed page is a fresh load of /', async ({ page, consoleErrors }) => {
+  await page.route(/\/assets\/how-it-works-page-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
+  await page.goto('/how-it-works');
+  await page.getByRole('alert').getByRole('link', { name: t('routeError.home') }).click();
+  await expect(page).toHaveURL('/');
+  await expect(mainHeading(page)).toHaveText(text('en', 'marketing', 'landing.heading'));
   consoleErrors.splice(0);
 });

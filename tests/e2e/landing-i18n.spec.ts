@@ -79,3 +79,99 @@ test('a call to action leads to /welcome, which offers sign up and sign in', asy
   await expect(page).toHaveURL('/sign-up');
   await expect(mainHeading(page)).toHaveText(text('en', 'common', 'auth.signUpTitle'));
 });
+
+test.describe('the extra Spanish / Portuguese selector on the landing page', () => {
+  test('switches the page, its title and description, and remembers the choice', async ({ page }) => {
+    await page.goto('/');
+    const offer = page.getByRole('group', { name: text('en', 'marketing', 'landing.languageOffer.label') });
+    await expect(offer.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+    const spanish = offer.getByRole('button', { name: 'Tipjar en español' });
+    await expect(spanish).toHaveAttribute('lang', 'es');
+    await spanish.click();
+    await expectLanding(page, 'es');
+    const offerEs = page.getByRole('group', { name: text('es', 'marketing', 'landing.languageOffer.label') });
+    await expect(offerEs.getByRole('button', { name: 'Tipjar en español' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(offerEs.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'false');
+    // The page re-renders in place: the button just used keeps focus.
+    await expect(offerEs.getByRole('button', { name: 'Tipjar en español' })).toBeFocused();
+    expect(await page.evaluate(() => localStorage.getItem('tipjar-lang'))).toBe('es');
+    // The header's switcher agrees.
+    await expect(page.getByRole('banner').getByRole('combobox')).toHaveValue('es');
+
+    await offerEs.getByRole('button', { name: 'Tipjar em português' }).click();
+    await expectLanding(page, 'pt');
+    await page.reload();
+    await expectLanding(page, 'pt');
+  });
+});
+
+test.describe('the video popup', () => {
+  const m = (key: string) => text('en', 'marketing', key);
+
+  test('opens and closes by keyboard, plays the local video, and gives focus back', async ({ page, baseURL }) => {
+    const external: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.protocol !== 'data:' && url.origin !== new URL(baseURL!).origin) external.push(request.url());
+    });
+    await page.goto('/');
+    const open = page.getByRole('button', { name: m('landing.video.open') });
+    // Keyboard only: tab until the button has focus.
+    for (let step = 0; step < 30 && !(await open.evaluate((el) => el === document.activeElement)); step += 1) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(open).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    const dialog = page.getByRole('dialog', { name: m('landing.video.title') });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAccessibleDescription(m('landing.video.description'));
+    // Focus moved into the dialog.
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    const video = dialog.locator('video');
+    await expect(video).toHaveAttribute('poster', '/video/tipjar-tour-poster.jpg');
+    // The browser picked one of our own files and could read it.
+    await expect
+      .poll(() => video.evaluate((el: HTMLVideoElement) => ({ src: new URL(el.currentSrc).pathname, ready: el.readyState >= 1 })))
+      .toEqual({ src: '/video/tipjar-tour.webm', ready: true });
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
+
+    // Enter again, then move to the close button (the last stop: Shift+Tab wraps inside the dialog) and press it.
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    const close = dialog.getByRole('button', { name: text('en', 'common', 'videoDialog.close') });
+    for (let step = 0; step < 10 && !(await close.evaluate((el) => el === document.activeElement)); step += 1) {
+      await page.keyboard.press('Shift+Tab');
+    }
+    await expect(close).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
+    expect(external, 'no request leaves the site').toEqual([]);
+  });
+
+  test('closes on a click outside', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.goto('/');
+    await page.getByRole('button', { name: m('landing.video.open') }).click();
+    const dialog = page.getByRole('dialog', { name: m('landing.video.title') });
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(20, 20);
+    await expect(dialog).toBeHidden();
+  });
+
+  test('is not downloaded until someone wants it', async ({ page }) => {
+    const chunks: string[] = [];
+    page.on('request', (request) => chunks.push(new URL(request.url()).pathname));
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: m('landing.video.open') })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(chunks.filter((path) => /video-dialog|\/video\//.test(path))).toEqual([]);
+    await page.getByRole('button', { name: m('landing.video.open') }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(chunks.some((path) => /\/assets\/video-dialog-[^/]+\.js$/.test(path))).toBe(true);
+  });
+});

@@ -6,7 +6,12 @@ export class ChunkLoadError extends Error {
   override name = 'ChunkLoadError';
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+/**
+ * Races a chunk download against a timer. The browser gives up on a stalled module request only after
+ * minutes (or never, on a half-open connection); spec 8 says 120 s, after which the page offers a reload.
+ * Every failure becomes a ChunkLoadError so the error views can tell "did not arrive" from "crashed".
+ */
+export function loadWithin<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new ChunkLoadError(`Chunk did not load within ${ms} ms`)), ms);
     promise.then(
@@ -27,5 +32,5 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * component; the loader picks it: `lazyPage(() => import('./x-page').then((m) => m.XPage))`.
  */
 export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(() => withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS).then((component) => ({ default: component })));
+  return lazy(() => loadWithin(load(), CHUNK_LOAD_TIMEOUT_MS).then((component) => ({ default: component })));
 }

@@ -5,6 +5,8 @@ export const pages = {
   landing: lazyPage(() => import('../../features/landing/landing-page').then((m) => m.LandingPage)),
   welcome: lazyPage(() => import('../../features/welcome/welcome-page').then((m) => m.WelcomePage)),
   howItWorks: lazyPage(() => import('../../features/how-it-works/how-it-works-page').then((m) => m.HowItWorksPage)),
+  faq: lazyPage(() => import('../../features/support/faq-page').then((m) => m.FaqPage)),
+  help: lazyPage(() => import('../../features/support/help-page').then((m) => m.HelpPage)),
   legal: lazyPage(() => import('../../features/legal/legal-page').then((m) => m.LegalPage)),
   signIn: lazyPage(() => import('../../features/auth/sign-in-page').then((m) => m.SignInPage)),
   signUp: lazyPage(() => import('../../features/auth/sign-up-page').then((m) => m.SignUpPage)),

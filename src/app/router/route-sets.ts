@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import {
   EXPIRED_SESSION_PATH,
+  FAQ_PATH,
+  HELP_PATH,
   HOW_IT_WORKS_PATH,
   LOGIN_PATH,
   PAYMENT_PATH,
@@ -34,20 +36,27 @@ export interface RouteSet {
 
 export type RouteSetName = 'loggedOut' | 'setUp' | 'signedIn';
 
-const legalRoutes = (layout: LayoutKind): RouteDef[] =>
-  LEGAL_PATHS.map((path) => ({ path, page: pages.legal, layout }));
+/**
+ * The information pages (issue 8): how it works, FAQ, help and the six legal pages exist in both route sets,
+ * in the frame of the visitor's state (public header and footer, or the signed-in shell) — never the auth layout.
+ */
+const informationRoutes = (layout: LayoutKind): RouteDef[] => [
+  { path: HOW_IT_WORKS_PATH, page: pages.howItWorks, layout },
+  { path: FAQ_PATH, page: pages.faq, layout },
+  { path: HELP_PATH, page: pages.help, layout },
+  ...LEGAL_PATHS.map((path) => ({ path, page: pages.legal, layout })),
+];
 
 /**
  * Spec 2 "Route sets by session state": which paths exist depends only on the session machine's state.
- * Pages that skip the two-column auth layout (/, /how-it-works, legal) use the public frame.
+ * Pages that skip the two-column auth layout (/, the information pages) use the public frame.
  * `/verify-success-mobile`, /check-email and the other account pages arrive with the accounts issue.
  */
 export const ROUTE_SETS: Record<RouteSetName, RouteSet> = {
   loggedOut: {
     routes: [
       { path: '/', page: pages.landing, layout: 'public' },
-      { path: HOW_IT_WORKS_PATH, page: pages.howItWorks, layout: 'public' },
-      ...legalRoutes('public'),
+      ...informationRoutes('public'),
       { path: WELCOME_PATH, page: pages.welcome, layout: 'auth' },
       { path: LOGIN_PATH, page: pages.signIn, layout: 'auth' },
       { path: SIGN_UP_PATH, page: pages.signUp, layout: 'auth' },
@@ -68,7 +77,7 @@ export const ROUTE_SETS: Record<RouteSetName, RouteSet> = {
       { path: SETTINGS_PATH, page: pages.settings, layout: 'app' },
       { path: PROFILE_PATH, page: pages.profile, layout: 'app' },
       { path: PAYMENT_PATH, page: pages.payment, layout: 'app' },
-      ...legalRoutes('app'),
+      ...informationRoutes('app'),
     ],
     // A signed-in user following an old sign-in link lands home rather than on a 404.
     redirects: {

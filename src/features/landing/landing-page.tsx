@@ -7,6 +7,8 @@ import { useMetaDescription } from '../../lib/use-meta-description';
 import { button } from '../../ui/button-styles';
 import { ArrowRightIcon, BankIcon, LinkIcon, RequestIcon, SendIcon } from '../../ui/icons';
 import { FeatureBlock } from './feature-block';
+import { LanguageOffer } from './language-offer';
+import { VideoPopup } from './video-popup';
 
 const hero = css({
   position: 'relative',
@@ -62,6 +64,7 @@ const heading = css({
 
 const pitch = css({ mt: '5', fontSize: { base: 'lg', md: 'xl' }, color: 'brand.100', maxW: 'xl' });
 const ctas = css({ mt: '8', display: 'flex', flexWrap: 'wrap', gap: '3' });
+const tour = css({ mt: '4' });
 
 const art = css({ display: 'flex', justifyContent: 'center', alignItems: 'flex-end', gap: '2' });
 const phone = css({
@@ -99,7 +102,10 @@ const BLOCKS = [
   { key: 'withdraw', icon: BankIcon },
 ] as const;
 
-/** The logged-out landing page (spec 2): a pitch and four content blocks, each leading to /welcome. */
+/**
+ * The logged-out landing page (spec 1, 2): the extra Spanish / Portuguese selector, a pitch, the video tour and
+ * four content blocks, each leading to /welcome; title and description in the reader's language.
+ */
 export function LandingPage() {
   const { t } = useTranslation('marketing');
   useDocumentTitle(t('landing.title'), { raw: true });
@@ -110,6 +116,7 @@ export function LandingPage() {
         <div className={glow} aria-hidden="true" />
         <div className={heroInner}>
           <div>
+            <LanguageOffer />
             <p className={eyebrow}>{t('landing.eyebrow')}</p>
             <h1 id="landing-heading" className={heading}>
               {t('landing.heading')}
@@ -123,6 +130,9 @@ export function LandingPage() {
               <Link href={HOW_IT_WORKS_PATH} className={button({ variant: 'outlineInverse', size: 'lg' })}>
                 {t('landing.secondaryCta')}
               </Link>
+            </div>
+            <div className={tour}>
+              <VideoPopup />
             </div>
           </div>
           <div className={art} aria-hidden="true">

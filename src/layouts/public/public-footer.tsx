@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { SUPPORT_URL } from '../../../domain/product';
 import { css } from '../../../styled-system/css';
-import { DMCA_PATH, PRIVACY_PATH, TERMS_PATH } from '../../config/paths';
+import { DMCA_PATH, FAQ_PATH, HELP_PATH, PRIVACY_PATH, TERMS_PATH } from '../../config/paths';
 import { SOCIAL_LINKS } from '../../config/social-links';
 import { ExternalLink } from '../../ui/external-link';
 import { LogoMark } from '../../ui/logo';
@@ -63,7 +63,7 @@ const bottom = css({
   color: 'brand.100',
 });
 
-/** The public footer (spec 2): support, privacy, terms, DMCA and three social links. */
+/** The public footer (spec 2): support, privacy, terms, DMCA and three social links; plus help and FAQ (issue 8). */
 export function PublicFooter() {
   const { t } = useTranslation();
   return (
@@ -82,6 +82,16 @@ export function PublicFooter() {
               <ExternalLink href={SUPPORT_URL} className={link}>
                 {t('footer.support')}
               </ExternalLink>
+            </li>
+            <li>
+              <Link href={HELP_PATH} className={link}>
+                {t('footer.help')}
+              </Link>
+            </li>
+            <li>
+              <Link href={FAQ_PATH} className={link}>
+                {t('footer.faq')}
+              </Link>
             </li>
             <li>
               <Link href={PRIVACY_PATH} className={link}>

@@ -12,7 +12,7 @@ export type Language = 'en' | 'es' | 'pt';
 type Tree = { [key: string]: string | Tree };
 
 /** A string from the locale files, so tests follow the translations instead of copying them. */
-export function text(language: Language, namespace: 'common' | 'marketing' | 'legal', key: string): string {
+export function text(language: Language, namespace: 'common' | 'marketing' | 'legal' | 'support', key: string): string {
   const file = new URL(`../../../locales/${language}/${namespace}.json`, import.meta.url);
   const tree = JSON.parse(readFileSync(file, 'utf8')) as Tree;
   const value = key

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient, type ApiClientDeps } from '../../../src/api/client';
 import { quiet } from '../../../src/api/quiet';
-import { createVersionClient, fetchServerVersion } from '../../../src/api/version-client';
+import { createVersionClient, fetchServerVersion, VersionCheckError } from '../../../src/api/version-client';
 
 /**
  * The client's reactions (spec 4 "Session", spec 7, spec 8) driven through a fake fetch: the request the
@@ -187,5 +187,16 @@ describe('version client', () => {
       fetch: async () => problem(503, { code: 'service_unavailable', detail: 'Briefly unavailable' }),
     });
     await expect(fetchServerVersion(client)).rejects.toThrow('Briefly unavailable');
+    await expect(fetchServerVersion(client)).rejects.toMatchObject({ detail: 'Briefly unavailable' });
+  });
+
+  it('a failure without a detail says so, so the caller can fall back to its own text', async () => {
+    const client = createVersionClient({
+      baseUrl: BASE,
+      getLang: () => 'en',
+      fetch: async () => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+    });
+    await expect(fetchServerVersion(client)).rejects.toBeInstanceOf(VersionCheckError);
+    await expect(fetchServerVersion(client)).rejects.toMatchObject({ detail: null });
   });
 });

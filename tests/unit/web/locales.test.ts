@@ -6,7 +6,7 @@ import { LOCALES } from '../../../domain/product';
 /** Every string the web app shows exists in every language, with the same placeholders. */
 const ROOT = join(import.meta.dirname, '../../../locales');
 // errors.json is shared with the server, which keeps its own parity check.
-const WEB_NAMESPACES = ['common', 'marketing', 'legal'];
+const WEB_NAMESPACES = ['common', 'marketing', 'legal', 'support'];
 
 type Tree = { [key: string]: string | Tree };
 
@@ -46,6 +46,14 @@ describe('locale files', () => {
         }
       });
     }
+  }
+
+  // Legal sections and FAQ answers are shown in file order: every language must tell them in the same order.
+  for (const namespace of ['legal', 'support']) {
+    it(`${namespace}: every language lists sections and answers in the English order`, () => {
+      const order = (language: string) => [...load(language, namespace).keys()];
+      for (const language of LOCALES) expect(order(language)).toEqual(order('en'));
+    });
   }
 
   it('every language has the generic error message the client falls back to', () => {

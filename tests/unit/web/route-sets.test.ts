@@ -60,6 +60,8 @@ describe('resolveRoute', () => {
     expect(describeRoute('loggedOut', '/')).toBe('page:/:public');
     expect(describeRoute('loggedOut', '/how-it-works')).toBe('page:/how-it-works:public');
     expect(describeRoute('loggedOut', '/privacy-policy')).toBe('page:/privacy-policy:public');
+    expect(describeRoute('loggedOut', '/faq')).toBe('page:/faq:public');
+    expect(describeRoute('loggedOut', '/help')).toBe('page:/help:public');
     expect(describeRoute('loggedOut', '/welcome')).toBe('page:/welcome:auth');
     expect(describeRoute('loggedOut', LOGIN_PATH)).toBe(`page:${LOGIN_PATH}:auth`);
     expect(describeRoute('loggedOut', '/sign-up')).toBe('page:/sign-up:auth');
@@ -86,7 +88,10 @@ describe('resolveRoute', () => {
     expect(describeRoute('signedIn', LOGIN_PATH)).toBe('redirect:/');
     expect(describeRoute('signedIn', '/welcome')).toBe('redirect:/');
     expect(describeRoute('signedIn', SET_UP_PATH)).toBe('redirect:/');
-    expect(describeRoute('signedIn', '/how-it-works')).toBe('404:app');
+    // Issue 8: the information pages are reachable signed in too, inside the shell.
+    for (const path of ['/how-it-works', '/faq', '/help', '/dmca', '/community-guidelines']) {
+      expect(describeRoute('signedIn', path)).toBe(`page:${path}:app`);
+    }
   });
 
   it('treats a trailing slash as the same page', () => {
