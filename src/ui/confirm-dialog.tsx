@@ -4,25 +4,7 @@ import { useRef, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '../../styled-system/css';
 import { button } from './button-styles';
-
-const backdrop = css({
-  position: 'fixed',
-  inset: '0',
-  zIndex: 60,
-  bg: 'rgba(11, 36, 102, 0.45)',
-  backdropFilter: 'blur(2px)',
-  _open: { animation: 'fadeIn 150ms ease-out' },
-});
-
-const positioner = css({
-  position: 'fixed',
-  inset: '0',
-  zIndex: 61,
-  display: 'flex',
-  alignItems: { base: 'flex-end', sm: 'center' },
-  justifyContent: 'center',
-  p: '4',
-});
+import { dialogBackdrop, dialogPositioner } from './dialog-styles';
 
 const content = css({
   w: 'full',
@@ -88,8 +70,8 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     >
       {props.trigger ? <Dialog.Trigger asChild>{props.trigger}</Dialog.Trigger> : null}
       <Portal>
-        <Dialog.Backdrop className={backdrop} />
-        <Dialog.Positioner className={positioner}>
+        <Dialog.Backdrop className={dialogBackdrop()} />
+        <Dialog.Positioner className={dialogPositioner()}>
           <Dialog.Content className={content}>
             <Dialog.Title className={title}>{props.title}</Dialog.Title>
             <Dialog.Description className={body}>{props.body}</Dialog.Description>

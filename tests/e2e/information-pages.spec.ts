@@ -39,6 +39,7 @@ async function expectFrame(page: Page, language: Language, signedIn: boolean) {
 for (const signedIn of [false, true]) {
   for (const language of LANGUAGES) {
     test(`every legal page in ${language}, ${signedIn ? 'signed in' : 'signed out'}`, async ({ page, context, baseURL }) => {
+      test.slow(); // six pages in one test
       if (signedIn) await signInAs(context, baseURL!);
       await storeLanguage(page, language);
       for (const [path, document] of Object.entries(LEGAL)) {

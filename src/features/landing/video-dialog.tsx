@@ -2,25 +2,9 @@ import { Dialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { useTranslation } from 'react-i18next';
 import { css } from '../../../styled-system/css';
+import { dialogBackdrop, dialogPositioner } from '../../ui/dialog-styles';
 import { CloseIcon } from '../../ui/icons';
 
-const backdrop = css({
-  position: 'fixed',
-  inset: '0',
-  zIndex: 60,
-  bg: 'rgba(11, 36, 102, 0.7)',
-  backdropFilter: 'blur(3px)',
-  _open: { animation: 'fadeIn 150ms ease-out' },
-});
-const positioner = css({
-  position: 'fixed',
-  inset: '0',
-  zIndex: 61,
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  p: { base: '3', md: '6' },
-});
 const content = css({
   position: 'relative',
   w: 'full',
@@ -80,8 +64,8 @@ export function VideoDialog({ open, onOpenChange, returnFocusTo }: VideoDialogPr
       finalFocusEl={returnFocusTo}
     >
       <Portal>
-        <Dialog.Backdrop className={backdrop} />
-        <Dialog.Positioner className={positioner}>
+        <Dialog.Backdrop className={dialogBackdrop({ tone: 'dark' })} />
+        <Dialog.Positioner className={dialogPositioner({ placement: 'center' })}>
           <Dialog.Content className={content}>
             <video
               className={video}
