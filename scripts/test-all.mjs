@@ -2,6 +2,7 @@
 // TEST_DATABASE_URL is set), then the built app in Chromium (Playwright), then the model tests' path coverage per
 // machine (scripts/flows/report.ts, read from vitest's JSON report). Ends with one summary line.
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +24,24 @@ function readJson(file) {
 
 const bin = (name) => join('node_modules', '.bin', name);
 
+// The browser tests start the built server on E2E_PORT and a second one on E2E_PORT + 1. A fixed port collides with
+// any other run on the machine (another checkout's tests reach the wrong server, or none), so pick two free ones.
+function isFree(port) {
+  return new Promise((resolve) => {
+    const server = createServer()
+      .once('error', () => resolve(false))
+      .listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+async function freePortPair() {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    if ((await isFree(port)) && (await isFree(port + 1))) return port;
+  }
+  throw new Error('no two free neighbouring ports for the browser tests');
+}
+
+
 if (!process.env.TEST_DATABASE_URL) {
   console.log('TEST_DATABASE_URL is not set: database suites run on PGlite only (CI runs them on PostgreSQL too).');
 }
@@ -40,8 +59,11 @@ if (vitest) {
 
 if (run('build', 'npm', ['run', 'build', '--silent']) && run('chromium', process.execPath, ['scripts/ensure-chromium.mjs'])) {
   const playwrightReport = join(reports, 'playwright.json');
+  const e2ePort = process.env.E2E_PORT ?? String(await freePortPair());
+  console.log(`browser tests serve the app on port ${e2ePort} (and ${Number(e2ePort) + 1} with the widgets configured)`);
   run('browser tests (Playwright, Chromium)', bin('playwright'), ['test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+    E2E_PORT: e2ePort,
   });
   const playwright = readJson(playwrightReport);
   if (playwright) {
