@@ -47,7 +47,21 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /\.clock\.spec\.ts$/ },
+    // Tests that move the server's shared test clock (POST /api/dev/clock) would expire the sessions and codes of
+    // tests running beside them: they run alone, after everything else.
+    {
+      name: 'clock',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: /\.clock\.spec\.ts$/,
+      dependencies: ['chromium'],
+      fullyParallel: false,
+      // And one file at a time: two clock files side by side move the clock under each other (a 72-hour jump
+      // expires the other file's sessions mid-test).
+      workers: 1,
+    },
+  ],
   webServer: [
     {
       command: 'node dist/server/main.js',
@@ -61,6 +75,10 @@ export default defineConfig({
         HOST: '127.0.0.1',
         DATA_DIR: process.env.E2E_DATA_DIR,
         NODE_ENV: 'test',
+        // Emailed links point at the origin the tests browse, so the cookies they set belong to it.
+        PUBLIC_URL: BASE_URL,
+        // Each test sends its own X-Forwarded-For (support/test.ts): separate clients for the rate limits.
+        TRUST_PROXY: '1',
       },
     },
     {

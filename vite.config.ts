@@ -15,6 +15,9 @@ export default defineConfig({
     outDir: 'dist/web',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/web/.vite/manifest.json: which chunks (and CSS) each module needs, read by npm run bench:bundle and the
+    // byte-budget test to add up a route's bytes. Not served (server/web/spa.ts ignores dotfiles).
+    manifest: true,
   },
   server: {
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },

@@ -86,3 +86,16 @@ const reserved: ReadonlySet<string> = new Set([...APP_ROUTE_SEGMENTS, ...RESERVE
 export function isReservedName(name: string): boolean {
   return reserved.has(name.toLowerCase());
 }
+
+// The username shape of domain/rules/account-rules.ts (3-30 letters, digits, periods, underscores), kept here too
+// so the router needs no rules module.
+const PUBLIC_PROFILE_PATH = /^\/([A-Za-z0-9_](?:[A-Za-z0-9._]{1,28})[A-Za-z0-9_])$/;
+
+/**
+ * True for `/{username}`: one segment shaped like a username that is not one of the app's own names. Only a
+ * shape: whether the user exists is the public page's question to the server (a 404 page when not).
+ */
+export function isPublicProfilePath(path: string): boolean {
+  const match = PUBLIC_PROFILE_PATH.exec(path);
+  return match !== null && !match[1]!.includes('..') && !isReservedName(match[1]!);
+}

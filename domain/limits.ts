@@ -18,3 +18,32 @@ export const VIRTUAL_ROW_ESTIMATE_PX = 43;
 export const VIRTUAL_OVERSCAN_ROWS = 5;
 export const PASSWORD_MIN_LENGTH = 8;
 export const MINIMUM_AGE_YEARS = 18;
+/** Price points (issue 7, docs/decisions.md): a price from $1 to $500, a short description, at most 12 offered at once. */
+export const PRICE_POINT_MIN_CENTS = 1_00;
+export const PRICE_POINT_MAX_CENTS = 500_00;
+export const PRICE_POINT_DESCRIPTION_MAX_LENGTH = 80;
+export const MAX_ACTIVE_PRICE_POINTS = 12;
+export const BIO_MAX_LENGTH = 280;
+/** The public pay page (issue 7): the amounts offered, and the range of a custom amount. */
+export const PAY_PAGE_PRESET_CENTS = [5_00, 10_00, 20_00, 50_00] as const;
+export const CUSTOM_AMOUNT_MIN_CENTS = 1_00;
+export const CUSTOM_AMOUNT_MAX_CENTS = 10_000_00;
+/** Card deposits: at least $1.00 and at most $10,000.00 (what reaches the wallet; the 5% fee is on top). */
+export const DEPOSIT_MIN_CENTS = 1_00;
+export const DEPOSIT_MAX_CENTS = 10_000_00;
+/** Uploads (spec 5: 'The file is too large'): photos (JPEG, PNG) up to 10 MB, videos (MP4, MOV) up to 100 MB. */
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+export const VIDEO_MAX_BYTES = 100 * 1024 * 1024;
+/** At most this many people in one answer of the user search. */
+export const USER_SEARCH_LIMIT = 10;
+/**
+ * Phone numbers (issue 7, docs/people.md): E.164 — a '+', the country code and the number, 8 to 15 digits in all
+ * (15 is E.164's maximum; 8 is the shortest real number with its country code, e.g. +6 + 7 digits in small states).
+ */
+export const PHONE_MIN_DIGITS = 8;
+export const PHONE_MAX_DIGITS = 15;
+/** A texted code lives 10 minutes and dies after 5 wrong tries; a resend replaces it. */
+export const PHONE_CODE_TTL_MINUTES = 10;
+export const PHONE_CODE_MAX_FAILURES = 5;
+/** Top people shown on /contacts before any search. */
+export const TOP_PEOPLE_LIMIT = 8;

@@ -1,14 +1,21 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { needsSetUp, type SessionUser } from '../domain/session-user';
+import { failureCode, failureStatus } from './forms/api-failure';
 
 /**
  * The session gate (spec 2 "Route sets by session state", spec 4 "Session").
  * Which routes exist depends only on this machine's state: loggedOut (visitor or expired), needsSetUp, signedIn.
- * Storage, navigation and the logout call are injected, so this runs the same in tests, the browser and the atlas.
+ * Storage, navigation and the server calls are injected, so this runs the same in tests, the browser and the atlas.
+ *
+ * The token lives in an HttpOnly cookie the app cannot see (docs/decisions.md), so "signed in" starts as the
+ * readable `tipjar-user` cookie's word and is confirmed with the server: the host sends REFRESH at start and on
+ * every navigation, and the answer of `GET app/user/{userId}` either refreshes the user or — 401 — ends the
+ * session (to /expired-session when the server says `session_expired`, otherwise to the login route).
  */
 export type SessionEvent =
   | { type: 'SIGNED_IN'; user: SessionUser }
   | { type: 'USER_UPDATED'; user: SessionUser }
+  | { type: 'REFRESH' }
   | { type: 'LOGOUT' }
   | { type: 'UNAUTHORIZED' }
   | { type: 'SESSION_EXPIRED' };
@@ -22,6 +29,41 @@ export interface SessionInput {
   user: SessionUser | null;
 }
 
+type UserInput = { user: SessionUser | null };
+
+const SESSION_EXPIRED_CODE = 'session_expired';
+
+/** While signed in (set up or not): REFRESH asks the server who we are; one call at a time. */
+const refreshable = {
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { REFRESH: { target: 'refreshing' } },
+    },
+    refreshing: {
+      invoke: {
+        src: 'loadUser',
+        input: ({ context }: { context: SessionContext }) => ({ user: context.user }),
+        onDone: { target: '#session.routing', actions: ['storeLoadedUser', 'persistUser'] },
+        onError: [
+          {
+            guard: 'isSessionExpiredFailure',
+            target: '#session.loggedOut.expired',
+            actions: ['forgetUser', 'clearLocalData', 'clearCaches', 'goToExpiredSession'],
+          },
+          {
+            guard: 'isUnauthorizedFailure',
+            target: '#session.loggedOut.visitor',
+            actions: ['forgetUser', 'clearLocalData', 'clearCaches', 'goToLogin'],
+          },
+          // Offline or a server hiccup: keep the user; the next navigation asks again.
+          { target: 'idle' },
+        ],
+      },
+    },
+  },
+} as const;
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -29,12 +71,19 @@ export const sessionMachine = setup({
     input: {} as SessionInput,
   },
   actors: {
-    // Replaced by the real server call in the browser; the default does nothing so the machine runs alone.
-    logout: fromPromise<void, { user: SessionUser | null }>(async () => {}),
+    // Replaced by the real server calls in the browser; the defaults let the machine run alone.
+    logout: fromPromise<void, UserInput>(async () => {}),
+    loadUser: fromPromise<SessionUser, UserInput>(async ({ input }) => {
+      if (!input.user) throw new Error('no user to load');
+      return input.user;
+    }),
   },
   actions: {
     storeUser: assign({
       user: ({ event }) => ('user' in event ? event.user : null),
+    }),
+    storeLoadedUser: assign({
+      user: ({ event }) => (event as unknown as { output: SessionUser }).output,
     }),
     forgetUser: assign({ user: null }),
     // Side effects with no state of their own: injected by the host.
@@ -49,6 +98,11 @@ export const sessionMachine = setup({
     hasNoUser: ({ context }) => context.user === null,
     hasUser: ({ context }) => context.user !== null,
     userNeedsSetUp: ({ context }) => context.user !== null && needsSetUp(context.user),
+    isSessionExpiredFailure: ({ event }) => {
+      const error = (event as { error?: unknown }).error;
+      return failureStatus(error) === 401 && failureCode(error) === SESSION_EXPIRED_CODE;
+    },
+    isUnauthorizedFailure: ({ event }) => failureStatus((event as { error?: unknown }).error) === 401,
   },
 }).createMachine({
   id: 'session',
@@ -66,6 +120,7 @@ export const sessionMachine = setup({
       initial: 'visitor',
       states: {
         visitor: {},
+        // Reached only through SESSION_EXPIRED: the app shows /expired-session ('Please log in again to continue').
         expired: {},
       },
       on: {
@@ -73,11 +128,13 @@ export const sessionMachine = setup({
       },
     },
     needsSetUp: {
+      ...refreshable,
       on: {
         USER_UPDATED: { target: 'routing', actions: ['storeUser', 'persistUser'] },
       },
     },
     signedIn: {
+      ...refreshable,
       on: {
         USER_UPDATED: { target: 'routing', actions: ['storeUser', 'persistUser'] },
       },

@@ -114,7 +114,16 @@ export interface paths {
          *     available balance ("Send amount cannot exceed available balance"). Paying a request: `receiverUserId` and
          *     `amount` must be the request's. A price point: `amount` must be its price; the funds are held (`new`) until
          *     the creator replies with the photo or video (claimed → `complete`), declines (`rejected`) or 72 hours pass
-         *     (`cancelled`); held funds show as `held` in the wallet. Card payment methods come with the cards API.
+         *     (`cancelled`); held funds show as `held` in the wallet.
+         *
+         *     By card (`paymentMethodId` = one of the caller's cards): the payer is charged the amount plus the 5% fee
+         *     (`fee`, `total_charge`); the receiver gets the amount. The card is authorised during the call (the processor
+         *     is called outside any database transaction): a send or a paid request is answered `awaiting` and completes
+         *     when the capture job has run (seconds later); a price point is answered `new`, the authorisation being the
+         *     hold (captured when the creator replies, voided on decline or after 72 hours). A declined card → 402
+         *     `card_declined` with the spec's text and `declineCode`; the payment is `failed` (a request stays payable).
+         *     If the processor does not answer: 503 `provider_unavailable`; retry with the same Idempotency-Key.
+         *     Money-moving calls need a verified email (403 `email_unverified`).
          */
         post: operations["sendPayment"];
         delete?: never;
@@ -174,7 +183,10 @@ export interface paths {
          * A message on a payment to its other party; a creator's media reply to a `new` price-point payment claims it.
          * @description With `messageMediaId`, sent by the creator (the receiver) of a price-point payment in status `new` before
          *     its hold expires, the payment is claimed: `new → processing → complete` and the held funds go to the
-         *     creator, in the same transaction as the message (`payment_triggered: true`).
+         *     creator, in the same transaction as the message (`payment_triggered: true`); a card hold is captured by a
+         *     job moments later (`processing → complete`, or `failed` if the processor refuses). `messageMediaId` must be
+         *     the id of the sender's own upload (`POST …/media`; else 422 `media_not_found`) and, for a claim, of the
+         *     price point's kind (else 422 `media_type_mismatch`).
          */
         post: operations["postPaymentMessage"];
         delete?: never;
@@ -399,6 +411,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/audit/payment/{paymentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Auditors only: any payment's whole trail, checked against the payment-lifecycle machine, with its journal
+         *     entries, each checked to balance. A caller without the auditor role gets 404, as for a missing payment.
+         */
+        get: operations["auditPayment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/audit/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Auditors only: every invariant over the whole database — each entry and the journal sum to zero, each
+         *     cached balance equals its postings, no wallet is negative, escrow equals the open holds, every payment's
+         *     status was reached by a trail event. Anyone else gets 404.
+         */
+        get: operations["checkLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dev/outbox": {
         parameters: {
             query?: never;
@@ -437,10 +490,821 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dev/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Outside production only — gives a user a role, as `npm run admin -- grant-auditor <email>` does. The browser
+         *     tests need it: the command cannot open the PGlite directory while their server holds it.
+         */
+        post: operations["grantDevRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The process is up and answering (it does not touch the database).
+         * @description For a liveness probe. While the process shuts down (SIGTERM) new connections are refused.
+         */
+        get: operations["getLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ready for traffic — the database answers and every migration this version needs is applied.
+         * @description For a readiness probe / load balancer health check. 503 `database_unreachable` when the database does not
+         *     answer within 2 s; 503 `migrations_pending` when this version's migrations are not all applied (another
+         *     instance of an older version still running, or a failed migration).
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This document, as JSON. */
+        get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A readable reference of this document (HTML, rendered by the server, no external resources). */
+        get: operations["getApiReference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/payment-methods/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's cards (brand, last four, expiry), oldest first. */
+        get: operations["listCards"];
+        put?: never;
+        /**
+         * Add a card; the card processor validates it with no charge.
+         * @description The form rules of `domain/rules/card-rules.ts` apply (name on card at least two words; number 15 or 16
+         *     digits passing the Luhn check; expiry a month 1–12, not in the past; CVV 3 or 4 digits; ISO country; postal
+         *     code) → 400 naming each field. Then the processor checks the card without charging it: a declined card →
+         *     402 `card_declined` ("Your credit card was declined. Please check the number, contact your bank or
+         *     choose/enter another card", with `declineCode`). Only brand, last four, expiry and the processor's token are
+         *     kept — never the number or the CVV. Sandbox numbers: docs/money.md "Providers".
+         */
+        post: operations["addCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/payment-methods/cards/{cardId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one of the caller's cards (anyone else's → 404). Payments already made with it are unaffected. */
+        delete: operations["removeCard"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/deposits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's deposits, newest first, 20 to a page. */
+        get: operations["listDeposits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/deposits/card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add money by card; the card is charged the amount plus the 5% fee.
+         * @description `amount` is what reaches the wallet ($1.00 to $10,000.00); the card is charged `amount` + 5% (half-up to the
+         *     cent): $50.00 charges $52.50. The card is authorised during the call: the answer is the deposit in
+         *     `processing` (201) or a declined card (402 `card_declined`, the deposit `failed`). The capture follows within
+         *     seconds (background job): `processing → complete`, and the wallet grows by `amount`. If the processor does
+         *     not answer, 503 `provider_unavailable`: retry with the same Idempotency-Key to get the outcome.
+         */
+        post: operations["createCardDeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/deposits/usdt/address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own USDT deposit address (the same every time).
+         * @description USDT sent to this address on the named network is credited 1:1 in US dollars, with no fee, once the network
+         *     has confirmed it `requiredConfirmations` times (`created → processing → complete`).
+         */
+        get: operations["getUsdtDepositAddress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/deposits/{deposit}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's deposits, by id or by its `created_at` (anyone else's → 404), with its trail. */
+        get: operations["getDeposit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's withdrawals, newest first, 20 to a page. */
+        get: operations["listWithdrawals"];
+        put?: never;
+        /**
+         * Withdraw to the bank account or the linked payout account.
+         * @description More than $20 and less than $10,000 (else 422 `withdrawal_amount_out_of_range`, "Must be more than $20 and
+         *     less than $10000"), and not above the available balance (422 `withdrawal_above_balance`, "Withdrawal amount
+         *     must be less than balance"). Blocked while the bank information mismatches the user's name (409
+         *     `bank_info_mismatch`). The money leaves the wallet at once; the withdrawal can be cancelled while `created`
+         *     (10 minutes), then it is sent (`processing`) and settles by a background job (`complete`, or `failed` /
+         *     `rejected` with the money back).
+         */
+        post: operations["createWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/withdrawals/{withdrawal}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's withdrawals, by id or by its `created_at` (anyone else's → 404), with its trail. */
+        get: operations["getWithdrawal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/withdrawals/{withdrawal}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a withdrawal still `created`; the money goes back to the wallet (else 409 `withdrawal_not_cancellable`). */
+        post: operations["cancelWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/bank-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's bank account (numbers masked), or null; `nameMismatch` is the bank info warning. */
+        get: operations["getBankAccount"];
+        /**
+         * Save the bank account (the wizard's four steps in one call); replaces the previous one.
+         * @description Rules of `domain/rules/bank-rules.ts` (400 naming each field): names, birthdate (18 or older), id type
+         *     (`rut_vista` is checked as a Chilean RUT with its check digit), address, and an account number in the bank
+         *     country's format (docs/money.md "Bank account formats"). The holder's name must be the user's full name, or
+         *     withdrawals are blocked (`nameMismatch: true`).
+         */
+        put: operations["putBankAccount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/payout-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's linked payout account, or null. */
+        get: operations["getPayoutAccount"];
+        put?: never;
+        /**
+         * Link the international payout account (email, password, bank account number).
+         * @description The credentials are checked once with the payout provider; the password is never stored or logged. An
+         *     account not yet activated → 422 `payout_account_not_activated` (log in to the provider and complete the
+         *     account first; `providerUrl` says where); wrong credentials → 422 `payout_account_invalid_credentials`.
+         */
+        post: operations["linkPayoutAccount"];
+        /** Unlink the payout account (withdrawals already made keep their destination). */
+        delete: operations["unlinkPayoutAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a photo (JPEG, PNG; up to 10 MB) or a video (MP4, MOV; up to 100 MB).
+         * @description The body is the file itself. What it is comes from its first bytes, not from its name or Content-Type:
+         *     anything else → 415 `media_type_unsupported`; over the limit → 413 `file_too_large` ("The file is too
+         *     large"). `name` is only shown back (sanitised). The media's id is what `messageMediaId` takes; the file is
+         *     served only to its owner and to the two parties of a payment it was sent on.
+         */
+        post: operations["uploadMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/media/{mediaId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A photo or video, to its owner and to the parties of a payment it was sent on (anyone else → 404). */
+        get: operations["getMedia"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dev/sandbox/usdt-transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Outside production only — the sandbox USDT network receives a transfer to a user's deposit address.
+         * @description `user` is an email or a user id. The deposit appears `created` at once and settles through the
+         *     `usdt_confirm` job (a sandbox block every 3 s of the server's clock; final at 20 confirmations). Also
+         *     `npm run sandbox -- usdt <user email or id> <amount>`. Amounts ending in .66 are dropped by the network.
+         */
+        post: operations["simulateUsdtTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/users/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * People the caller can pay or ask for money, found by @username, exact email or name.
+         * @description `q` is normalised the way the web app's recipient search does it (`domain/user-search.ts`): a leading `@`
+         *     is dropped, every space removed and case ignored; fewer than 3 characters left → 400 `search_too_short`.
+         *     A username or a full name matches when it contains `q` (the name with its spaces removed too, so `annsm`
+         *     finds "Ann Smith"); an email matches only when it is `q` exactly, so the search cannot be used to list
+         *     addresses. Only active, set-up accounts are found, never the caller. At most 10 people
+         *     (`USER_SEARCH_LIMIT`): an exact username first, then usernames starting with `q`, then the rest by username.
+         */
+        get: operations["searchUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own profile (bio) and active price points, sorted by price ascending. */
+        get: operations["getProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the bio shown on the public page. */
+        patch: operations["updateProfile"];
+        trace?: never;
+    };
+    "/app/user/{userId}/price-points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's active price points, sorted by price ascending (then oldest first). */
+        get: operations["listPricePoints"];
+        put?: never;
+        /**
+         * Offer a photo or video for a price.
+         * @description Price from 1.00 to 500.00, description up to 80 characters (domain/rules/creator-rules.ts), at most 12
+         *     active price points (`price_points_limit`, 409).
+         */
+        post: operations["addPricePoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/price-points/{pricePointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deactivate a price point.
+         * @description The row stays (payments already made for it keep pointing at it); it is no longer offered and a new payment
+         *     for it is refused. Someone else's or an already removed price point → 404 `price_point_not_found`.
+         */
+        delete: operations["removePricePoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's contacts, by username (ignoring case). Closed accounts are left out. */
+        get: operations["listContacts"];
+        put?: never;
+        /**
+         * Add someone by user id (one-way, like a follow). Adding the same person again changes nothing (200).
+         * @description Yourself → 400 `contact_self`; an unknown, closed or unfinished account → 404 `user_not_found`.
+         *     201 when added, 200 when already a contact; the answer is the whole list.
+         */
+        post: operations["addContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/people/top": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * People to connect with before anything is typed (find people, /contacts).
+         * @description First the people the caller has exchanged the most payments with, then the people paid most often by anyone
+         *     in the last 30 days. Never the caller or an existing contact; only active, set-up accounts. At most 8.
+         */
+        get: operations["topPeople"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/phone/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Text a 6-digit code to a phone number with its country code (asking again is the resend).
+         * @description The number is E.164 once spaces, dashes, dots and brackets are dropped: `+`, then 8 to 15 digits
+         *     (`PHONE_MIN_DIGITS`, `PHONE_MAX_DIGITS`); otherwise 400 with 'The phone or email is not valid' under `phone`.
+         *     A new code replaces the previous one; it expires in 10 minutes and dies after 5 wrong tries. A number another
+         *     account confirmed → 409 `phone_taken`. At most 5 texts per account and 3 per number an hour → 429.
+         */
+        post: operations["sendPhoneCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/phone/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check the texted code; the answer is the details the user then confirms.
+         * @description A wrong code → 400 `otp_invalid` under `code`; an expired one → 410 `otp_expired`; after 5 wrong tries
+         *     → 410 `otp_locked` (ask for a new code). Entering the right code twice answers the same.
+         */
+        post: operations["verifyPhoneCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/phone/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The user confirmed the details; the verified number becomes the account's.
+         * @description Only a number whose code was entered in the last 30 minutes; otherwise 409 `phone_not_verified` (start
+         *     again). 409 `phone_taken` when another account confirmed it meanwhile. Works once per code.
+         */
+        post: operations["confirmPhone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email a friend an invitation with the caller's sign-up link.
+         * @description A bad address → 400 with 'The phone or email is not valid' under `email`. At most 10 invitations per
+         *     account an hour and 3 per address a day (any inviter) → 429. The answer is the same whether or not the
+         *     address has an account, so it cannot be used to find accounts.
+         */
+        post: operations["inviteFriend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/public/profile/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A creator's public page (no sign-in) — display fields and price points only, nothing private.
+         * @description The username is matched ignoring case. Unknown, closed or not yet set-up accounts → 404 `profile_not_found`
+         *     (the same answer for each, so the call does not tell which).
+         */
+        get: operations["getPublicProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's preferences (Manage preferences) — language and notification emails. */
+        get: operations["getPreferences"];
+        /** Save the preferences. The language is the one the server writes the user's emails in. */
+        put: operations["updatePreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/account-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit the account's fields (public name, username, country, email).
+         * @description A new email must be verified again: the account's `emailStatus` becomes `unverified`, a 6-digit code and
+         *     link go to the new address (`verificationSent: true`) and the app continues at /check-email.
+         *     `username_taken` / `email_taken` (409) under their fields. Refreshes the `tipjar-user` cookie.
+         */
+        patch: operations["updateAccountInfo"];
+        trace?: never;
+    };
+    "/app/user/{userId}/account/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close the caller's account for good.
+         * @description Refused with 409 while money is in the wallet (`account_has_balance`, including money held for a
+         *     price point) or while payments, deposits or withdrawals are still open (`account_has_pending`). Once
+         *     closed, every session is revoked, sign-in answers 403 `account_closed`, the public page disappears, and
+         *     the ledger keeps every entry (nothing is deleted).
+         */
+        post: operations["closeAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/profile/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Use one of the caller's uploaded photos as the avatar or the background image.
+         * @description Upload the file first (`uploadMedia`: JPEG or PNG, 'The file is too large' over the limit), then name it
+         *     here. Another user's media or an unknown id → 404 `media_not_found`; a video → 422 `media_not_photo`.
+         *     The photo becomes public: it is served to anyone at /media/avatar/{userId} (or /media/background/{userId}).
+         */
+        put: operations["setProfileImage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/avatar/{profileUserId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's avatar (public, like the pay page); `k` is the photo key, which changes with the photo.
+         * @description 404 `media_not_found` when the user has no avatar, is unknown or closed; the app then shows the default.
+         *     Cached for a year: a new photo has a new key, so a new address.
+         */
+        get: operations["getAvatar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/background/{profileUserId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's profile background image (public); `k` is its key, as for the avatar. */
+        get: operations["getBackgroundImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        PaymentAudit: {
+            payment: {
+                /** Format: uuid */
+                payment_id: string;
+                /** @enum {string} */
+                type: "send" | "request" | "price_point";
+                status: components["schemas"]["PaymentStatus"];
+                amount: components["schemas"]["Amount"];
+                fee: components["schemas"]["Amount"];
+                /** Format: uuid */
+                sender_user_id: string;
+                /** Format: uuid */
+                receiver_user_id: string;
+            };
+            /** @description Oldest first. */
+            trail: components["schemas"]["AuditTrailStep"][];
+            entries: components["schemas"]["AuditEntry"][];
+            /** @description Each breach in words (English, for the audit record); empty when the payment is sound. */
+            problems: string[];
+        };
+        AuditTrailStep: {
+            /** Format: date-time */
+            occurred_at: string;
+            /** @description The user id of who caused it, or `system`. */
+            actor: string;
+            /**
+             * @description The actor's part in the payment, as the lifecycle machine sees it (`other` is itself a breach).
+             * @enum {string}
+             */
+            role: "sender" | "receiver" | "system" | "other";
+            from_status: string | null;
+            to_status: string;
+            event: string;
+            reason: string | null;
+            /** @description Whether the lifecycle machine allows this step after the ones before it. */
+            allowed: boolean;
+        };
+        AuditEntry: {
+            id: number;
+            kind: string;
+            description: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Σ of the postings in cents; 0 when the entry balances. */
+            sum: number;
+            postings: {
+                account_id: number;
+                account_kind: string;
+                user_id: string | null;
+                /** @description Positive adds to the account, negative takes from it. */
+                amount_cents: number;
+            }[];
+        };
+        LedgerCheck: {
+            /** Format: date-time */
+            checked_at: string;
+            /** @description Journal entries checked. */
+            entries: number;
+            accounts: number;
+            payments: number;
+            /** @description Each breach in words (English, for the audit record); empty when the ledger is sound. */
+            breaches: string[];
+        };
         /**
          * @description `balance`, or the id of one of the caller's cards.
          * @example balance
@@ -708,6 +1572,359 @@ export interface components {
             advanceMs?: number;
             offsetMs?: number;
         };
+        Health: {
+            /** @enum {string} */
+            status: "ok";
+            /** @description Semantic version of the running server. */
+            version?: string;
+        };
+        /** @description A card as the processor tokenised it; never the number or the CVV. */
+        Card: {
+            /**
+             * Format: uuid
+             * @description The card's payment method id (`paymentMethodId`).
+             */
+            id: string;
+            /** @enum {string} */
+            brand: "visa" | "mastercard" | "amex" | "discover" | "other";
+            last4: string;
+            expMonth: number;
+            expYear: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        CardEnvelope: {
+            card: components["schemas"]["Card"];
+        };
+        CardList: {
+            cards: components["schemas"]["Card"][];
+        };
+        CardRemoved: {
+            /** @constant */
+            removed: true;
+            cardId: string;
+        };
+        /** @description Shapes only; the rules are domain/rules/card-rules.ts. */
+        AddCardRequest: {
+            nameOnCard: string;
+            /** @description Digits; spaces and dashes between groups are ignored. */
+            number: string;
+            expMonth: number;
+            expYear: number;
+            cvv: string;
+            /** @description ISO 3166-1 alpha-2. */
+            country: string;
+            postalCode: string;
+        };
+        TransferEvent: {
+            from_status: string | null;
+            to_status: string;
+            event: string;
+            /** @description The user id of who caused it, or `system`. */
+            actor: string;
+            reason: string | null;
+            /** Format: date-time */
+            occurred_at: string;
+        };
+        /**
+         * @description Money into the wallet (spec: payment id, transaction date, status, charged type, charged amount, total).
+         *     `amount` is what reaches the wallet, `fee` the 5% on top for a card, `total` = `charged_amount` = what the
+         *     card (or the USDT transfer) was charged. Status `created → processing → complete | failed`.
+         */
+        Deposit: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            payment_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @enum {string} */
+            status: "created" | "processing" | "complete" | "failed";
+            /** @enum {string} */
+            method: "card" | "usdt";
+            /** @enum {string} */
+            charged_type: "card" | "usdt";
+            amount: components["schemas"]["Amount"];
+            fee: components["schemas"]["Amount"];
+            total: components["schemas"]["Amount"];
+            charged_amount: components["schemas"]["Amount"];
+            card: null | {
+                /** Format: uuid */
+                id: string;
+                brand: string;
+                last4: string;
+            };
+            usdt: null | {
+                address: string;
+                tx_hash: string;
+                confirmations: number;
+                required_confirmations: number | null;
+            };
+            /** @description Why it failed (`insufficient_funds`, `generic_decline`, `usdt_dropped`, …). */
+            failure_code: string | null;
+        };
+        DepositEnvelope: {
+            data: components["schemas"]["Deposit"][];
+        };
+        DepositDetails: {
+            data: components["schemas"]["Deposit"][];
+            events: components["schemas"]["TransferEvent"][];
+        };
+        DepositList: {
+            totalPages: number;
+            results: components["schemas"]["Deposit"][];
+        };
+        UsdtAddress: {
+            address: string;
+            /** @constant */
+            asset: "USDT";
+            /** @example TRON (TRC-20) */
+            network: string;
+            requiredConfirmations: number;
+        };
+        /** @enum {string} */
+        WithdrawalDestination: "bank_account" | "payout_account";
+        /**
+         * @description Money out of the wallet (spec: payment id, transaction date, status, charged type, charged amount, total).
+         *     Status `created → processing → complete | failed | rejected`, or `cancelled` while `created` (`actions`).
+         */
+        Withdrawal: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            payment_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @enum {string} */
+            status: "created" | "processing" | "complete" | "failed" | "rejected" | "cancelled";
+            destination: components["schemas"]["WithdrawalDestination"];
+            /** @description For display, e.g. "Chase ····6789". */
+            destination_label: string;
+            charged_type: components["schemas"]["WithdrawalDestination"];
+            amount: components["schemas"]["Amount"];
+            fee: components["schemas"]["Amount"];
+            total: components["schemas"]["Amount"];
+            charged_amount: components["schemas"]["Amount"];
+            failure_code: string | null;
+            actions: "cancel"[];
+        };
+        WithdrawalEnvelope: {
+            data: components["schemas"]["Withdrawal"][];
+        };
+        WithdrawalDetails: {
+            data: components["schemas"]["Withdrawal"][];
+            events: components["schemas"]["TransferEvent"][];
+        };
+        WithdrawalList: {
+            totalPages: number;
+            results: components["schemas"]["Withdrawal"][];
+        };
+        /** @description Shapes only; the rules are domain/rules/bank-rules.ts. */
+        BankAccountRequest: {
+            firstName: string;
+            lastName: string;
+            /** @description YYYY-MM-DD. */
+            birthdate: string;
+            /** @description national_id, passport, rut_vista (Chilean RUT), tax_id or foreign_id. */
+            idType: string;
+            idNumber: string;
+            addressLine1: string;
+            addressLine2?: string | null;
+            city: string;
+            region?: string | null;
+            postalCode: string;
+            country: string;
+            bankCountry: string;
+            bankName: string;
+            /** @description saving or checking. */
+            accountType: string;
+            accountNumber: string;
+        };
+        BankAccount: {
+            firstName: string;
+            lastName: string;
+            birthdate: string;
+            idType: string;
+            idNumberMasked: string;
+            addressLine1: string;
+            addressLine2: string | null;
+            city: string;
+            region: string | null;
+            postalCode: string;
+            country: string;
+            bankCountry: string;
+            bankName: string;
+            /** @enum {string} */
+            accountType: "saving" | "checking";
+            /** @example ••••6789 */
+            accountNumberMasked: string;
+            /** @description The holder's name differs from the user's full name; withdrawals are blocked (spec 8). */
+            nameMismatch: boolean;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        BankAccountEnvelope: {
+            bankAccount: components["schemas"]["BankAccount"] | null;
+        };
+        LinkPayoutAccountRequest: {
+            email: components["schemas"]["Email"];
+            password: components["schemas"]["Secret"];
+            bankAccountNumber: string;
+        };
+        PayoutAccount: {
+            email: string;
+            emailMasked: string;
+            bankAccountLast4: string;
+            provider: string;
+            providerUrl: string;
+            /** Format: date-time */
+            linkedAt: string;
+        };
+        PayoutAccountEnvelope: {
+            payoutAccount: components["schemas"]["PayoutAccount"] | null;
+            /** @description The payout provider's name (for "visit provider"). */
+            provider: string;
+            providerUrl: string;
+        };
+        Media: {
+            /**
+             * Format: uuid
+             * @description What `messageMediaId` takes.
+             */
+            id: string;
+            kind: components["schemas"]["MediaType"];
+            /** @enum {string} */
+            contentType: "image/jpeg" | "image/png" | "video/mp4" | "video/quicktime";
+            sizeBytes: number;
+            fileName: string;
+            sha256: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        MediaEnvelope: {
+            media: components["schemas"]["Media"];
+        };
+        UserSearchResults: {
+            results: components["schemas"]["UserSummary"][];
+        };
+        /** @description What anyone signed in may see of another user to pay them. Never the email. */
+        UserSummary: {
+            /** Format: uuid */
+            userId: string;
+            username: string;
+            fullName: string | null;
+            /** @description The profile photo's URL; null until the user has one (the app shows the default avatar). */
+            photo: string | null;
+        };
+        /** @description Shown as "$price" (the price formatted in USD) with its description and media type. */
+        PricePoint: {
+            /** Format: uuid */
+            id: string;
+            price: components["schemas"]["Amount"];
+            description: string;
+            media_type: components["schemas"]["MediaType"];
+        };
+        PricePointList: {
+            data: components["schemas"]["PricePoint"][];
+        };
+        PricePointRequest: {
+            /** @description USD as a decimal string; the rules (1.00 to 500.00, two decimals at most) answer per field. */
+            price: string;
+            description: string;
+            media_type: string;
+        };
+        Profile: {
+            bio_message: string;
+            /** @description The avatar's key (null = the default avatar); /media/avatar/{userId}?k={photo_key}. */
+            photo_key: string | null;
+            /** @description The background image's key (null = none); /media/background/{userId}?k={background_key}. */
+            background_key: string | null;
+            price_points: components["schemas"]["PricePoint"][];
+        };
+        ProfileChange: {
+            bio_message: string;
+        };
+        Contact: {
+            /** Format: uuid */
+            contact_user_id: string;
+            contact_username: string;
+            contact_full_name: string;
+        };
+        ContactList: {
+            data: components["schemas"]["Contact"][];
+        };
+        ContactRequest: {
+            /** Format: uuid */
+            contactUserId: string;
+        };
+        PhoneRequest: {
+            /** @description With its country code, e.g. "+1 415 555 0100". */
+            phone: string;
+        };
+        PhoneCodeRequest: {
+            phone: string;
+            code: string;
+        };
+        PhoneCodeSent: {
+            /** @description The number in E.164, as texted. */
+            phone: string;
+            expiresInMinutes: number;
+        };
+        /** @description What the user confirms (their own details only). */
+        PhoneDetails: {
+            phone: string;
+            username: string;
+            full_name: string;
+            email: string;
+            /** @description True once the number is the account's (after confirmPhone). */
+            confirmed: boolean;
+        };
+        InvitationRequest: {
+            email: string;
+        };
+        InvitationSent: {
+            /** @description The caller's sign-up link, also sent in the email. */
+            link: string;
+        };
+        PublicProfile: {
+            username: string;
+            /** Format: uuid */
+            user_id: string;
+            full_name: string;
+            profile: {
+                bio_message: string;
+                price_point_details: components["schemas"]["PricePoint"][];
+            };
+        };
+        Preferences: {
+            language: components["schemas"]["Lang"];
+            /** @description Whether the user gets notification emails (payments, requests, reminders). */
+            emailNotifications: boolean;
+        };
+        AccountInfoChange: {
+            fullName: string;
+            username: string;
+            country: string;
+            email: string;
+        };
+        AccountInfoResult: {
+            user: components["schemas"]["SessionUser"];
+            /** @description True when the email changed and a code went to the new address. */
+            verificationSent: boolean;
+        };
+        AccountClosed: {
+            /** @constant */
+            closed: true;
+        };
+        ProfileImageChange: {
+            /** @enum {string} */
+            slot: "photo" | "background";
+            mediaId: string;
+        };
     };
     responses: {
         /** @description A problem; see `code` and `detail`. */
@@ -729,18 +1946,37 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The picture, with the type its bytes were found to be. */
+        ProfilePhoto: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "image/jpeg": string;
+                "image/png": string;
+            };
+        };
     };
     parameters: {
         /** @description The caller's locale; localises `detail` in errors. */
         Lang: components["schemas"]["Lang"];
-        /** @description The caller's own user id (anyone else's → 403). */
+        /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
         UserId: string;
+        /** @description The user whose public picture this is (anyone's; public like the pay page). */
+        ProfileUserId: string;
+        /** @description The picture's key from the profile (cache busting); ignored for lookup. */
+        PhotoKey: string;
         /**
          * @description A unique key per intended operation (a UUID is fine), required on every money-moving POST. A retry with the
          *     same key and body returns the first response byte for byte (header `idempotent-replayed: true`); the same key
          *     with another body → 422. Kept at least 24 hours. Refusals are not stored: fix the cause and retry with the key.
          */
         IdempotencyKey: string;
+        StartPage: number;
+        /** @description Defaults to startPage; at most 10 pages at once. */
+        EndPage: number;
+        /** @description `pending` = created or processing; `failed` = failed, rejected or cancelled. */
+        TransferStatusFilter: "all" | "pending" | "complete" | "failed";
     };
     requestBodies: never;
     headers: {
@@ -786,7 +2022,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The caller's own user id (anyone else's → 403). */
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
                 userId: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -814,7 +2050,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The caller's own user id (anyone else's → 403). */
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
                 userId: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -845,7 +2081,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The caller's own user id (anyone else's → 403). */
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
                 userId: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -872,7 +2108,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The caller's own user id (anyone else's → 403). */
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
                 userId: components["parameters"]["UserId"];
                 paymentId: string;
             };
@@ -909,7 +2145,7 @@ export interface operations {
                 "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description The caller's own user id (anyone else's → 403). */
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
                 userId: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -965,7 +2201,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The caller's own user id (anyone else's → 403). */
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
                 userId: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -1004,7 +2240,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The caller's own user id (anyone else's → 403). */
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
                 userId: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -1035,7 +2271,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The caller's own user id (anyone else's → 403). */
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
                 userId: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -1073,7 +2309,7 @@ export interface operations {
                 "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description The caller's own user id (anyone else's → 403). */
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
                 userId: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -1244,7 +2480,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The caller's own user id (anyone else's → 403). */
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
                 userId: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -1337,7 +2573,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The caller's own user id (anyone else's → 403). */
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
                 userId: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -1359,7 +2595,7 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
-            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
             429: components["responses"]["TooManyAttempts"];
             default: components["responses"]["Problem"];
         };
@@ -1372,7 +2608,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The caller's own user id (anyone else's → 403). */
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
                 userId: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -1394,7 +2630,7 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
-            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
@@ -1407,7 +2643,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The caller's own user id (anyone else's → 403). */
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
                 userId: components["parameters"]["UserId"];
             };
             cookie?: never;
@@ -1424,7 +2660,61 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
-            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    auditPayment: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment, its trail and entries, and every breach found (none when it is sound). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentAudit"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    checkLedger: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What was checked and every breach found (none when the ledger is sound). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerCheck"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
     };
@@ -1505,6 +2795,1399 @@ export interface operations {
                 };
             };
             400: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    grantDevRole: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    /** @enum {string} */
+                    role: "auditor";
+                };
+            };
+        };
+        responses: {
+            /** @description The user has the role. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getLiveness: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Alive. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            503: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getOpenApiDocument: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1 document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getApiReference: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reference page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listCards: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cards. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardList"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    addCard: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddCardRequest"];
+            };
+        };
+        responses: {
+            /** @description The card was added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardEnvelope"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            402: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    removeCard: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+                cardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardRemoved"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listDeposits: {
+        parameters: {
+            query?: {
+                startPage?: components["parameters"]["StartPage"];
+                /** @description Defaults to startPage; at most 10 pages at once. */
+                endPage?: components["parameters"]["EndPage"];
+                /** @description `pending` = created or processing; `failed` = failed, rejected or cancelled. */
+                status?: components["parameters"]["TransferStatusFilter"];
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One or more pages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositList"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createCardDeposit: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header: {
+                /**
+                 * @description A unique key per intended operation (a UUID is fine), required on every money-moving POST. A retry with the
+                 *     same key and body returns the first response byte for byte (header `idempotent-replayed: true`); the same key
+                 *     with another body → 422. Kept at least 24 hours. Refusals are not stored: fix the cause and retry with the key.
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    paymentMethodId: components["schemas"]["PaymentMethodId"];
+                    amount: components["schemas"]["Amount"];
+                };
+            };
+        };
+        responses: {
+            /** @description The deposit, authorised and `processing`. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositEnvelope"];
+                };
+            };
+            402: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getUsdtDepositAddress: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsdtAddress"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getDeposit: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+                /** @description The deposit's id, or its `created_at` exactly as listed (the spec identifies deposits by date). */
+                deposit: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deposit. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositDetails"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listWithdrawals: {
+        parameters: {
+            query?: {
+                startPage?: components["parameters"]["StartPage"];
+                /** @description Defaults to startPage; at most 10 pages at once. */
+                endPage?: components["parameters"]["EndPage"];
+                /** @description `pending` = created or processing; `failed` = failed, rejected or cancelled. */
+                status?: components["parameters"]["TransferStatusFilter"];
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One or more pages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalList"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createWithdrawal: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header: {
+                /**
+                 * @description A unique key per intended operation (a UUID is fine), required on every money-moving POST. A retry with the
+                 *     same key and body returns the first response byte for byte (header `idempotent-replayed: true`); the same key
+                 *     with another body → 422. Kept at least 24 hours. Refusals are not stored: fix the cause and retry with the key.
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: components["schemas"]["Amount"];
+                    destination: components["schemas"]["WithdrawalDestination"];
+                };
+            };
+        };
+        responses: {
+            /** @description The withdrawal (`created`). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getWithdrawal: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+                /** @description The withdrawal's id, or its `created_at` exactly as listed. */
+                withdrawal: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The withdrawal. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalDetails"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    cancelWithdrawal: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header: {
+                /**
+                 * @description A unique key per intended operation (a UUID is fine), required on every money-moving POST. A retry with the
+                 *     same key and body returns the first response byte for byte (header `idempotent-replayed: true`); the same key
+                 *     with another body → 422. Kept at least 24 hours. Refusals are not stored: fix the cause and retry with the key.
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+                withdrawal: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The withdrawal (`cancelled`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getBankAccount: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bank account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankAccountEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    putBankAccount: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankAccountEnvelope"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPayoutAccount: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payout account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutAccountEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    linkPayoutAccount: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkPayoutAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description Linked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutAccountEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    unlinkPayoutAccount: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unlinked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutAccountEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    uploadMedia: {
+        parameters: {
+            query?: {
+                /** @description The file's name, for display. */
+                name?: string;
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/jpeg": string;
+                "image/png": string;
+                "video/mp4": string;
+                "video/quicktime": string;
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaEnvelope"];
+                };
+            };
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getMedia: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+                mediaId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, with the type its bytes were found to be. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "video/mp4": string;
+                    "video/quicktime": string;
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    simulateUsdtTransfer: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    user: string;
+                    amount: components["schemas"]["Amount"];
+                };
+            };
+        };
+        responses: {
+            /** @description The transfer and the deposit it made. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        txHash: string;
+                        address: string;
+                        deposit: components["schemas"]["Deposit"];
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    searchUsers: {
+        parameters: {
+            query: {
+                q: string;
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The people found (possibly none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSearchResults"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getProfile: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateProfile: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileChange"];
+            };
+        };
+        responses: {
+            /** @description The profile as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listPricePoints: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The price points. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricePointList"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    addPricePoint: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PricePointRequest"];
+            };
+        };
+        responses: {
+            /** @description Added; the answer is the whole list after the change. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricePointList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    removePricePoint: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+                pricePointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; the answer is the whole list after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricePointList"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listContacts: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contacts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactList"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    addContact: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactRequest"];
+            };
+        };
+        responses: {
+            /** @description Already a contact. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactList"];
+                };
+            };
+            /** @description Added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    topPeople: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The people (possibly none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSearchResults"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    sendPhoneCode: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhoneRequest"];
+            };
+        };
+        responses: {
+            /** @description The code was texted. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneCodeSent"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            429: components["responses"]["TooManyAttempts"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    verifyPhoneCode: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhoneCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description The code is right. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneDetails"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            410: components["responses"]["Problem"];
+            429: components["responses"]["TooManyAttempts"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    confirmPhone: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhoneRequest"];
+            };
+        };
+        responses: {
+            /** @description The number is the account's. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneDetails"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    inviteFriend: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description The invitation was sent. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationSent"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["TooManyAttempts"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPublicProfile: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The public profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicProfile"];
+                };
+            };
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPreferences: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preferences. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preferences"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updatePreferences: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Preferences"];
+            };
+        };
+        responses: {
+            /** @description The preferences as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preferences"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateAccountInfo: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountInfoChange"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountInfoResult"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    closeAccount: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Closed; the session cookies are cleared. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountClosed"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    setProfileImage: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileImageChange"];
+            };
+        };
+        responses: {
+            /** @description The profile as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getAvatar: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+                /** @description The picture's key from the profile (cache busting); ignored for lookup. */
+                k?: components["parameters"]["PhotoKey"];
+            };
+            header?: never;
+            path: {
+                /** @description The user whose public picture this is (anyone's; public like the pay page). */
+                profileUserId: components["parameters"]["ProfileUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ProfilePhoto"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getBackgroundImage: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+                /** @description The picture's key from the profile (cache busting); ignored for lookup. */
+                k?: components["parameters"]["PhotoKey"];
+            };
+            header?: never;
+            path: {
+                /** @description The user whose public picture this is (anyone's; public like the pay page). */
+                profileUserId: components["parameters"]["ProfileUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ProfilePhoto"];
+            404: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
     };

@@ -3,7 +3,12 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'server/main.ts', 'cli/migrate': 'server/cli/migrate.ts' },
+  entryPoints: {
+    main: 'server/main.ts',
+    'cli/migrate': 'server/cli/migrate.ts',
+    'cli/audit': 'server/cli/audit.ts',
+    'cli/admin': 'server/cli/admin.ts',
+  },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

@@ -49,12 +49,24 @@ if (!process.env.TEST_DATABASE_URL) {
 run('types', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 
 const vitestReport = join(reports, 'vitest.json');
-run('unit, API and model-based tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+const vitestPassed = run('unit, API and model-based tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
 const vitest = readJson(vitestReport);
 if (vitest) {
   totals.passed += vitest.numPassedTests;
   totals.failed += vitest.numFailedTests;
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+  // A file can fail with every test in it passed (a hook that throws or times out, an import error): name it, so
+  // the end of the output says why the stage failed.
+  for (const file of vitest.testResults ?? []) {
+    if (file.status === 'failed' && !file.assertionResults?.some((test) => test.status === 'failed')) {
+      totals.failed += 1;
+      console.log(`✗ ${file.name}: ${String(file.message || 'failed outside its tests').split('\n')[0]}`);
+    }
+  }
+  if (!vitestPassed && vitest.numFailedTests === 0 && vitest.numFailedTestSuites === 0) {
+    console.log('✗ vitest caught unhandled errors (an uncaught exception or rejection): see "Unhandled Errors" above');
+    totals.failed += 1;
+  }
 }
 
 if (run('build', 'npm', ['run', 'build', '--silent']) && run('chromium', process.execPath, ['scripts/ensure-chromium.mjs'])) {

@@ -6,20 +6,37 @@ import type { Services } from './services';
 import { createTranslator } from './i18n/translator';
 import { loadOpenApiDocument } from './http/openapi-document';
 import { registerOperations, type OperationHandlers } from './http/operations';
-import { registerErrorHandling } from './http/error-handler';
+import { registerErrorHandling, toProblem } from './http/error-handler';
 import { HttpProblem, problemBody, sendProblem } from './http/problem';
-import { registerSecurityHeaders } from './security/headers';
+import { PRE_ROUTING_HEADERS, registerSecurityHeaders } from './security/headers';
 import { registerSpa } from './web/spa';
 import { appVersionHandlers } from './routes/app-version';
 import { walletHandlers } from './routes/wallet';
 import { paymentHandlers } from './routes/payments';
+import { peopleHandlers } from './routes/people';
+import { OutboxSms } from './providers/sms/index';
+import { auditHandlers } from './routes/audit';
 import cookie from '@fastify/cookie';
 import { createAuthenticator } from './auth/authenticate';
 import { accountHandlers } from './routes/accounts';
 import { devHandlers } from './routes/dev';
+import { creatorHandlers } from './routes/creators';
+import { accountSettingsHandlers } from './routes/account-settings';
+import { publicProfile } from './creators/profiles';
+import { socialPreviewTags } from './web/social-preview';
+import { isPublicProfilePath } from '../domain/app-routes';
+import { healthHandlers } from './routes/health';
+import { apiDocsHandlers } from './routes/api-docs';
 import { createMailer } from './providers/email/index';
 import type { DestinationStream } from 'pino';
-import { serializeRequest } from './security/log-redaction';
+import { loggingOptions, registerRequestId } from './observability/logging';
+import { registerMetricsHooks, type Metrics } from './observability/metrics';
+import { createProviders, mediaDirOf, type Providers } from './providers/index';
+import { walletAccountHandlers } from './routes/wallet-accounts';
+import { cardHandlers } from './routes/cards';
+import { depositHandlers } from './routes/deposits';
+import { withdrawalHandlers } from './routes/withdrawals';
+import { mediaHandlers, registerMediaBodies } from './routes/media';
 
 export interface AppDependencies {
   config: Config;
@@ -29,32 +46,32 @@ export interface AppDependencies {
   webDir?: string | null;
   /** Where log lines go instead of stdout (tests read them to prove no secret is ever logged). */
   logStream?: DestinationStream;
+  /** Request and money-operation counters (observability/metrics.ts); none are kept when left out. */
+  metrics?: Metrics;
+  /** The external services (default: the sandboxes, on this database; design.md §5). */
+  providers?: Providers;
 }
 
 const JSON_BODY_LIMIT = 64 * 1024;
 
 /** Builds the HTTP server: the contract's operations under /api/, the web app everywhere else. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const translator = await createTranslator();
   const app = Fastify({
-    logger:
-      deps.config.logLevel === 'silent'
-        ? false
-        : {
-            level: deps.config.logLevel,
-            // Defence in depth: request serialisers log no headers today, and if one ever does, no token leaks.
-            redact: ['req.headers.authtoken', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-            // Emailed links carry codes and saltcodes in their query: logged URLs keep only harmless parameters.
-            serializers: { req: serializeRequest as never },
-            ...(deps.logStream ? { stream: deps.logStream } : {}),
-          },
+    ...loggingOptions(deps.config, deps.logStream),
     bodyLimit: JSON_BODY_LIMIT,
     // The client address (rate limits) and protocol (Secure cookies) from X-Forwarded-* only through trusted hops.
     trustProxy: deps.config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < deps.config.trustProxyHops : false,
     routerOptions: { ignoreTrailingSlash: false },
+    // Errors Fastify raises before routing (an undecodable or overlong path) bypass the error handler: without this
+    // they answered Fastify's own JSON, not a problem (found by the fuzzer, tests/api/fuzz.test.ts).
+    frameworkErrors: (error, request, reply) =>
+      sendProblem(reply.headers(PRE_ROUTING_HEADERS), problemBody(toProblem(error), request, translator)),
   });
-  const translator = await createTranslator();
   const document = await loadOpenApiDocument();
 
+  registerRequestId(app);
+  if (deps.metrics) registerMetricsHooks(app, deps.metrics);
   await registerSecurityHeaders(app);
   await app.register(cookie);
   registerErrorHandling(app, translator);
@@ -77,13 +94,36 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     });
   }
 
-  const services: Services = { config: deps.config, database: deps.database, clock, translator, mailer: mail.mailer };
+  const providers = deps.providers ?? createProviders({ database: deps.database, clock, mediaDir: mediaDirOf(deps.config) });
+  if (!deps.config.devFeatures && providers.sandbox) {
+    app.log.warn('payment providers run in sandbox mode: no real card, USDT or payout provider is configured');
+  }
+  const sms = new OutboxSms(
+    deps.database.db,
+    clock,
+    deps.config.env === 'test' ? undefined : (line) => (deps.config.devFeatures ? console.log(line) : app.log.warn(line)),
+    deps.config.devFeatures,
+  );
+  const services: Services = { config: deps.config, database: deps.database, clock, translator, mailer: mail.mailer, sms, providers };
+  // Uploads are streamed (never buffered whole) to the media handler; JSON stays the only parsed body.
+  registerMediaBodies(app);
   const handlers: OperationHandlers = {
     ...appVersionHandlers(services),
     ...walletHandlers(services),
     ...paymentHandlers(services),
+    ...auditHandlers(services),
+    ...cardHandlers(services),
+    ...depositHandlers(services),
+    ...withdrawalHandlers(services),
+    ...walletAccountHandlers(services),
+    ...mediaHandlers(services),
+    ...peopleHandlers(services),
     ...accountHandlers(services),
+    ...creatorHandlers(services),
+    ...accountSettingsHandlers(services),
     ...devHandlers(services),
+    ...healthHandlers(services),
+    ...apiDocsHandlers(services),
   };
   registerOperations(app, document, handlers, {
     authenticate: createAuthenticator({ db: deps.database.db, clock }),
@@ -97,12 +137,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       : await registerSpa(app, deps.webDir, {
           chatWidgetUrl: deps.config.chatWidgetUrl,
           sessionRecordingUrl: deps.config.sessionRecordingUrl,
-        });
+        }, { flowExplorer: deps.config.flowExplorer });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api';
-    if (wantsPage && spa) return spa.sendIndex(reply);
+    if (wantsPage && spa) {
+      if (!isPublicProfilePath(path)) return spa.sendIndex(reply);
+      // A creator's page previews when shared; an unknown name is still the app (its router shows the 404).
+      return publicProfile(deps.database.db, decodeURIComponent(path.slice(1))).then(
+        (profile) => spa.sendIndex(reply, profile ? socialPreviewTags(profile, deps.config.publicUrl) : undefined),
+        (error: unknown) => {
+          request.log.error({ err: error }, 'public profile preview failed');
+          return spa.sendIndex(reply);
+        },
+      );
+    }
     const problem = path.startsWith('/api')
       ? new HttpProblem(404, 'route_not_found', 'errors:route_not_found', { method: request.method, path })
       : new HttpProblem(404, 'not_found', 'errors:not_found');

@@ -15,9 +15,36 @@ const Env = type({
   'SMTP_URL?': /^smtps?:\/\/.+/,
   'MAIL_FROM?': 'string > 0',
   'TRUST_PROXY?': /^\d{1,2}$/,
+  'MEDIA_DIR?': 'string > 0',
   'CHAT_WIDGET_URL?': 'string > 0',
   'SESSION_RECORDING_URL?': 'string > 0',
+  'DEV_FEATURES?': "'true' | 'false'",
+  'METRICS_PORT?': /^\d{1,5}$/,
+  'METRICS_HOST?': 'string > 0',
+  'DB_POOL_SIZE?': /^\d{1,3}$/,
+  'JOB_INTERVAL_MS?': /^\d{1,7}$/,
+  'FLOW_EXPLORER?': "'on' | 'off'",
 });
+
+/** What each variable must look like, in the one line that stops a bad start. */
+const EXPECTED: Record<string, string> = {
+  NODE_ENV: 'production, development or test',
+  PORT: 'a port number (0-65535)',
+  METRICS_PORT: 'a port number (0-65535)',
+  DATABASE_URL: 'a postgres:// or postgresql:// URL',
+  LOG_LEVEL: 'fatal, error, warn, info, debug, trace or silent',
+  PUBLIC_URL: 'an http(s) origin without a path, e.g. https://tipjar.example',
+  SMTP_URL: 'an smtp:// or smtps:// URL',
+  TRUST_PROXY: 'a number of proxy hops (0-99)',
+  DEV_FEATURES: 'true or false',
+  DB_POOL_SIZE: 'a number of connections (1-200)',
+  JOB_INTERVAL_MS: 'a number of milliseconds (at least 50)',
+  FLOW_EXPLORER: 'on or off',
+};
+const SECRET_SETTINGS = new Set(['DATABASE_URL', 'SMTP_URL']);
+
+/** Every variable the server reads, derived from the type above (docs/configuration.md must list each). */
+export const SETTING_NAMES: readonly string[] = Env.props.map((p) => p.key as string).sort();
 
 export interface Config {
   env: 'production' | 'development' | 'test';
@@ -27,8 +54,16 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: string;
-  /** Dev-only features (outbox, test clock) exist only outside production. */
+  /** Dev-only features (outbox, test clock): on by default outside production, refused in production. */
   devFeatures: boolean;
+  /** Port of the separate Prometheus listener (`GET /metrics`); undefined = no metrics endpoint at all. */
+  metricsPort: number | undefined;
+  /** Address the metrics listener binds to: loopback unless an operator opens it to the scraper's network. */
+  metricsHost: string;
+  /** PostgreSQL connections per process (DATABASE_URL only). */
+  dbPoolSize: number;
+  /** How often the background job runner looks for due jobs. */
+  jobIntervalMs: number;
   /**
    * Where users reach the app (scheme and host, no path): the origin of links in emails. Never taken from the
    * request's Host header, which a caller controls (a forged Host would mail reset links to another site).
@@ -39,28 +74,49 @@ export interface Config {
   mailFrom: string;
   /** How many proxy hops to trust for the client address and protocol (X-Forwarded-*); 0 = none. */
   trustProxyHops: number;
+  /** Where uploaded photos and videos are stored (MEDIA_DIR); undefined = DATA_DIR/media. */
+  mediaDir: string | undefined;
   /** The customer-chat widget's script; when unset there is no widget and the CSP allows none. */
   chatWidgetUrl: string | undefined;
   /** The session-recording script; when unset nothing is recorded and the CSP allows none. */
   sessionRecordingUrl: string | undefined;
+  /**
+   * The /flows explorer (issue 9): every machine's diagram, stepping and test paths — a tool for reviewers, with
+   * no user data. On outside production; in production only with FLOW_EXPLORER=on.
+   */
+  flowExplorer: boolean;
 }
 
 export class ConfigError extends Error {}
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const picked = Object.fromEntries(
-    ['NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'LOG_LEVEL', 'PUBLIC_URL', 'SMTP_URL', 'MAIL_FROM', 'TRUST_PROXY', 'CHAT_WIDGET_URL', 'SESSION_RECORDING_URL']
+    SETTING_NAMES
       .filter((k) => source[k] !== undefined && source[k] !== '')
       .map((k) => [k, source[k]]),
   );
   const out = Env(picked);
   if (out instanceof type.errors) {
-    const first = out[0]!;
-    throw new ConfigError(`Invalid configuration: ${String(first.path[0] ?? '')} ${first.problem}`);
+    const name = String(out[0]!.path[0] ?? '');
+    // Values that can hold a password are never echoed: this line ends up in logs.
+    const shown = SECRET_SETTINGS.has(name) ? '' : ` (got ${JSON.stringify(source[name])})`;
+    throw new ConfigError(`Invalid configuration: ${name} must be ${EXPECTED[name] ?? out[0]!.expected}${shown}`);
   }
   const env = out.NODE_ENV ?? 'development';
   const port = out.PORT === undefined ? 3000 : Number(out.PORT);
   if (port < 0 || port > 65535) throw new ConfigError(`Invalid configuration: PORT must be between 0 and 65535`);
+  const metricsPort = out.METRICS_PORT === undefined ? undefined : Number(out.METRICS_PORT);
+  if (metricsPort !== undefined && (metricsPort > 65535 || (metricsPort === port && port !== 0))) {
+    throw new ConfigError(`Invalid configuration: METRICS_PORT must be between 0 and 65535 and differ from PORT`);
+  }
+  // Production must never expose the outbox (codes and reset links) or let anyone move the clock.
+  if (env === 'production' && out.DEV_FEATURES === 'true') {
+    throw new ConfigError(`Invalid configuration: DEV_FEATURES=true is refused in production (dev outbox, test clock)`);
+  }
+  const dbPoolSize = out.DB_POOL_SIZE === undefined ? 10 : Number(out.DB_POOL_SIZE);
+  if (dbPoolSize < 1 || dbPoolSize > 200) throw new ConfigError(`Invalid configuration: DB_POOL_SIZE must be between 1 and 200`);
+  const jobIntervalMs = out.JOB_INTERVAL_MS === undefined ? 5_000 : Number(out.JOB_INTERVAL_MS);
+  if (jobIntervalMs < 50) throw new ConfigError(`Invalid configuration: JOB_INTERVAL_MS must be at least 50`);
   return {
     env,
     port,
@@ -68,13 +124,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolveFromRoot(out.DATA_DIR ?? 'data'),
     databaseUrl: out.DATABASE_URL,
     logLevel: out.LOG_LEVEL ?? (env === 'test' ? 'silent' : 'info'),
-    devFeatures: env !== 'production',
+    devFeatures: env !== 'production' && out.DEV_FEATURES !== 'false',
+    metricsPort,
+    metricsHost: out.METRICS_HOST ?? '127.0.0.1',
+    dbPoolSize,
+    jobIntervalMs,
     publicUrl: out.PUBLIC_URL ?? `http://localhost:${port}`,
     smtpUrl: out.SMTP_URL,
     mailFrom: out.MAIL_FROM ?? 'Tipjar <no-reply@tipjar.example>',
     trustProxyHops: out.TRUST_PROXY === undefined ? 0 : Number(out.TRUST_PROXY),
+    mediaDir: out.MEDIA_DIR === undefined ? undefined : resolveFromRoot(out.MEDIA_DIR),
     chatWidgetUrl: scriptUrl('CHAT_WIDGET_URL', out.CHAT_WIDGET_URL, env),
     sessionRecordingUrl: scriptUrl('SESSION_RECORDING_URL', out.SESSION_RECORDING_URL, env),
+    flowExplorer: out.FLOW_EXPLORER === undefined ? env !== 'production' : out.FLOW_EXPLORER === 'on',
   };
 }
 

@@ -4,16 +4,38 @@ import { MigrationDriftError } from './db/migrate';
 import { startServer } from './start-server';
 import { APP_VERSION } from './version';
 
+/** After SIGTERM, what has not finished by then is abandoned (orchestrators kill at 30 s by default; we stay well under). */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const server = await startServer(config);
-  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
-  console.log(`Tipjar ${APP_VERSION} listening on ${server.url} (database: ${where})`);
+  const log = server.app.log;
+  log.info(
+    {
+      version: APP_VERSION,
+      url: server.url,
+      database: config.databaseUrl ? 'postgresql' : 'pglite',
+      ...(config.databaseUrl ? {} : { dataDir: config.dataDir }),
+      ...(server.metricsPort === undefined ? {} : { metricsPort: server.metricsPort }),
+    },
+    'Tipjar started',
+  );
   const shutdown = async (signal: string) => {
-    console.log(`${signal}: closing`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const started = Date.now();
+    log.info({ signal }, 'shutting down: no new requests; finishing those in flight and the current job');
+    const force = setTimeout(() => {
+      log.error({ signal, deadlineMs: SHUTDOWN_DEADLINE_MS }, 'shutdown deadline passed: exiting with work unfinished');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
     force.unref();
-    await server.stop();
+    try {
+      await server.stop();
+    } catch (error) {
+      log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+    log.info({ signal, ms: Date.now() - started }, 'stopped');
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

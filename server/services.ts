@@ -3,6 +3,8 @@ import type { Database } from './db/database';
 import type { Clock } from './clock';
 import type { Translator } from './i18n/translator';
 import type { Mailer } from './providers/email/index';
+import type { Providers } from './providers/index';
+import type { SmsSender } from './providers/sms/index';
 
 /**
  * What handlers and jobs are given. Each feature exports `xxxHandlers(services): OperationHandlers` from
@@ -14,4 +16,8 @@ export interface Services {
   clock: Clock;
   translator: Translator;
   mailer: Mailer;
+  /** Texts (phone verification): the sandbox keeps them in the outbox. */
+  sms: SmsSender;
+  /** Card processor, USDT network, payouts and media storage (sandboxes by default; design.md §5). */
+  providers: Providers;
 }

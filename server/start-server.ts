@@ -6,17 +6,25 @@ import { buildApp } from './app';
 import { DatabaseDevClock, systemClock, type Clock } from './clock';
 import { readDevClockOffset } from './db/dev-clock';
 import { startJobRunner } from './jobs/runner';
+import { createMetrics, startMetricsServer } from './observability/metrics';
+import { createProviders, mediaDirOf } from './providers/index';
 
 export interface RunningServer {
   app: FastifyInstance;
   database: Database;
   url: string;
+  /** The metrics listener's port, when METRICS_PORT is set. */
+  metricsPort: number | undefined;
+  /**
+   * Graceful stop: refuse new connections, let requests in flight and the job being run finish, then close the
+   * database. main.ts bounds it with a deadline.
+   */
   stop(): Promise<void>;
 }
 
 /** Opens the database, applies migrations, builds the app and listens. Used by main.ts and by tests on a port. */
 export async function startServer(config: Config, options: { webDir?: string | null } = {}): Promise<RunningServer> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
   try {
     await migrate(database);
     // Production runs on the system clock; elsewhere the shared test clock (dev_clock row) can move time.
@@ -27,24 +35,36 @@ export async function startServer(config: Config, options: { webDir?: string | n
       devClock.startPolling();
       clock = devClock;
     }
-    const app = await buildApp({ config, database, clock, webDir: options.webDir });
+    const metrics = createMetrics(database, clock);
+    const providers = createProviders({ database, clock, mediaDir: mediaDirOf(config) });
+    const app = await buildApp({ config, database, clock, webDir: options.webDir, metrics, providers });
     app.addHook('onClose', async () => {
       if (clock instanceof DatabaseDevClock) clock.stopPolling();
     });
     const address = await app.listen({ port: config.port, host: config.host });
-    // Hold expiry and the idempotency-key purge; safe to run in every instance (jobs are claimed SKIP LOCKED).
-    const jobs = startJobRunner({ database, clock }, 5_000, (error) => app.log.error({ err: error }, 'job runner'));
-    let stopped = false;
+    const metricsServer = config.metricsPort === undefined ? undefined : await startMetricsServer(metrics, config.metricsPort, config.metricsHost);
+    // Hold expiry, card captures and voids, USDT confirmations, payouts and the idempotency-key purge; safe to run
+    // in every instance (jobs are claimed SKIP LOCKED; provider calls happen between transactions, under a lease).
+    const jobs = startJobRunner(
+      { database, clock, providers, log: app.log, onJobFinished: (kind, outcome, seconds) => metrics.observeJob(kind, outcome, seconds) },
+      config.jobIntervalMs,
+      (error) => app.log.error({ err: error }, 'job runner'),
+    );
+    let stopping: Promise<void> | null = null;
     return {
       app,
       database,
       url: address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1'),
-      async stop() {
-        if (stopped) return;
-        stopped = true;
-        await jobs.stop();
-        await app.close();
-        await database.close();
+      metricsPort: metricsServer?.port,
+      stop() {
+        stopping ??= (async () => {
+          // Both at once: the listener stops accepting and drains its requests while the runner finishes its job
+          // (and starts no other). Only when neither can touch it any more does the database close.
+          await Promise.all([app.close(), jobs.stop()]);
+          await metricsServer?.close();
+          await database.close();
+        })();
+        return stopping;
       },
     };
   } catch (error) {

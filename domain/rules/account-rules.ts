@@ -10,46 +10,18 @@ import { PASSWORD_MIN_LENGTH, PIN_LENGTH } from '../limits';
  * and transport bounds; these types decide what a good value is.
  */
 
-/** The symbols a password may use to satisfy the "symbol" rule: every printable ASCII punctuation character. */
-export const PASSWORD_SYMBOLS = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
-export const PASSWORD_MAX_LENGTH = 128;
-export const EMAIL_MAX_LENGTH = 254;
-export const USERNAME_MIN_LENGTH = 3;
-export const USERNAME_MAX_LENGTH = 30;
-export const FULL_NAME_MAX_LENGTH = 100;
-
-export const RULE = {
-  required: 'accounts:rules.required',
-  emailInvalid: 'accounts:rules.email_invalid',
-  passwordTooShort: 'accounts:rules.password_too_short',
-  passwordTooLong: 'accounts:rules.password_too_long',
-  passwordNeedsUpper: 'accounts:rules.password_needs_upper',
-  passwordNeedsLower: 'accounts:rules.password_needs_lower',
-  passwordNeedsDigit: 'accounts:rules.password_needs_digit',
-  passwordNeedsSymbol: 'accounts:rules.password_needs_symbol',
-  passwordsDiffer: 'accounts:rules.passwords_differ',
-  passwordUnchanged: 'accounts:rules.password_unchanged',
-  usernameFormat: 'accounts:rules.username_format',
-  usernameLength: 'accounts:rules.username_length',
-  usernameReserved: 'accounts:rules.username_reserved',
-  fullNameTooLong: 'accounts:rules.full_name_too_long',
-  countryInvalid: 'accounts:rules.country_invalid',
-  consentRequired: 'accounts:rules.consent_required',
-  otpFormat: 'accounts:rules.otp_format',
-} as const;
-
-export type RuleKey = (typeof RULE)[keyof typeof RULE];
-
-/** Values the messages interpolate (i18next `{{name}}`), the same on both sides. */
-export const RULE_VALUES = {
-  min: PASSWORD_MIN_LENGTH,
-  max: PASSWORD_MAX_LENGTH,
-  symbols: PASSWORD_SYMBOLS,
-  usernameMin: USERNAME_MIN_LENGTH,
-  usernameMax: USERNAME_MAX_LENGTH,
-  fullNameMax: FULL_NAME_MAX_LENGTH,
-  digits: PIN_LENGTH,
-} as const;
+export {
+  PASSWORD_SYMBOLS,
+  PASSWORD_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+  FULL_NAME_MAX_LENGTH,
+  RULE,
+  RULE_VALUES,
+  type RuleKey,
+} from './rule-values';
+import { PASSWORD_MAX_LENGTH, PASSWORD_SYMBOLS, RULE, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, FULL_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH } from './rule-values';
 
 // The WHATWG (HTML input type=email) address syntax, with at least one dot in the domain.
 const EMAIL_PATTERN =
@@ -153,7 +125,7 @@ export const SetUpForm = type({
 export interface RuleProblem {
   /** Dotted path of the field, e.g. `password_2`. */
   field: string;
-  /** The translation key, e.g. `accounts:rules.password_needs_symbol`. */
+  /** The translation key, e.g. `accounts:rules.password_needs_symbol` or `wallet:rules.card_number_invalid`. */
   message: string;
 }
 
@@ -170,7 +142,8 @@ export function ruleProblems(form: (value: unknown) => unknown, value: unknown):
     const field = error.path.join('.');
     if (seen.has(field)) continue;
     seen.add(field);
-    problems.push({ field, message: error.message.startsWith('accounts:') ? error.message : RULE.required });
+    // Our messages are translation keys (`accounts:rules.…`, `wallet:rules.…`); arktype's own (a wrong type) read as required.
+    problems.push({ field, message: /^[a-z]+:rules\./.test(error.message) ? error.message : RULE.required });
   }
   const order = typeof value === 'object' && value !== null ? Object.keys(value) : [];
   const rank = (field: string) => {
@@ -179,3 +152,11 @@ export function ruleProblems(form: (value: unknown) => unknown, value: unknown):
   };
   return problems.sort((a, b) => rank(a.field) - rank(b.field));
 }
+
+/** Account info (/account-info): the set-up fields, editable later, and the email (a new one is verified again). */
+export const AccountInfoForm = type({
+  fullName: FullNameRule,
+  username: UsernameRule,
+  country: CountryRule,
+  email: EmailRule,
+});

@@ -30,6 +30,7 @@ export async function renderAtlas(entries: Array<[string, CatalogueEntry]>, sour
     files.set(`${name}.md`, machineDoc({ name, entry, source: sources.get(entry.machine), model, coverage }));
   }
   files.set('coverage.md', coverageMarkdown(rows));
+  files.set('coverage.json', coverageJson(rows));
   files.set('README.md', index(entries, rows));
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
 }
@@ -40,10 +41,26 @@ export async function renderProjectAtlas(root = '.'): Promise<Map<string, string
   return renderAtlas(catalogueEntries(), sources);
 }
 
+const isAtlasFile = (name: string) => name.endsWith('.md') || name.endsWith('.json');
+
+/**
+ * The same coverage for the explorer's overlay (/flows): per machine, the transition ids the paths take and the
+ * ones they leave with the catalogue's reason. Generated with coverage.md, so it is checked against the tests too.
+ */
+function coverageJson(rows: CoverageRow[]): string {
+  const byMachine = Object.fromEntries(
+    rows.map(({ name, coverage, uncovered }) => {
+      const untaken = new Set(coverage.transitions.untaken.map((t) => t.id));
+      return [name, { taken: coverage.transitions.total - untaken.size, total: coverage.transitions.total, untaken: [...untaken].map((id) => ({ id, reason: uncovered[id] ?? null })) }];
+    }),
+  );
+  return JSON.stringify(byMachine, null, 2) + '\n';
+}
+
 /** Files of docs/flows that differ from `files`, are missing, or should not be there (a machine was removed). */
 export function staleFiles(root: string, files: Map<string, string>): string[] {
   const dir = join(root, FLOWS_DIR);
-  const present = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.md')) : [];
+  const present = existsSync(dir) ? readdirSync(dir).filter(isAtlasFile) : [];
   const stale = [...files].filter(([name, content]) => !present.includes(name) || readFileSync(join(dir, name), 'utf8') !== content).map(([name]) => name);
   return [...stale, ...present.filter((name) => !files.has(name))].sort();
 }
@@ -53,7 +70,7 @@ export function writeAtlas(root: string, files: Map<string, string>): string[] {
   const dir = join(root, FLOWS_DIR);
   mkdirSync(dir, { recursive: true });
   const changed = staleFiles(root, files);
-  for (const name of readdirSync(dir).filter((f) => f.endsWith('.md') && !files.has(f))) rmSync(join(dir, name));
+  for (const name of readdirSync(dir).filter((f) => isAtlasFile(f) && !files.has(f))) rmSync(join(dir, name));
   for (const [name, content] of files) writeFileSync(join(dir, name), content);
   return changed;
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { sessions } from '../db/schema/index';
 
@@ -28,9 +28,23 @@ export async function issueSession(db: Db, userId: string, now: Date): Promise<s
 
 export type SessionCheck = { status: 'valid'; userId: string; tokenHash: string } | { status: 'expired' } | { status: 'unknown' };
 
+// Every authenticated request starts with this read: built once per database and prepared (named) on each
+// connection, so neither the query builder nor the server's planner runs per request (docs/performance.md).
+const sessionReads = new WeakMap<Db, ReturnType<typeof prepareSessionRead>>();
+function prepareSessionRead(db: Db) {
+  return db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_by_token_hash');
+}
+
 export async function checkSession(db: Db, token: string, now: Date): Promise<SessionCheck> {
   const tokenHash = hashToken(token);
-  const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+  let read = sessionReads.get(db);
+  if (!read) sessionReads.set(db, (read = prepareSessionRead(db)));
+  const [row] = await read.execute({ tokenHash });
   if (!row || row.revokedAt) return { status: 'unknown' };
   const idleEnd = row.lastSeenAt.getTime() + SESSION_IDLE_MS;
   if (now.getTime() >= row.expiresAt.getTime() || now.getTime() >= idleEnd) return { status: 'expired' };

@@ -15,7 +15,16 @@ export interface Database {
   db: Db;
   /** Rows of a raw statement, whichever driver runs it. */
   rows<T>(query: SQL): Promise<T[]>;
+  /** Connections in use and waited for (metrics). PGlite is one connection that queries queue on. */
+  poolStats(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 function rowsOf<T>(db: Db) {
@@ -38,11 +47,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle client losing its server (a restart) must not crash the process; the next query reconnects.
     pool.on('error', () => {});
+    // A checked-out client between two queries of a transaction gets the server's goodbye (57P01 on a shutdown) as an
+    // 'error' event nobody listens to, which would end the process (found by tests/api/database-outage.test.ts). Its
+    // next query fails instead, the request answers 503, and the pool drops the client on release.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePostgres({ client: pool, schema }) as unknown as Db;
     return {
       kind: 'postgres',
       db,
       rows: <T>(q: SQL) => rowsOf<T>(db)(q),
+      poolStats: () => ({ max: pool.options.max ?? 10, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }
@@ -55,6 +69,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       kind: 'pglite',
       db,
       rows: <T>(q: SQL) => rowsOf<T>(db)(q),
+      poolStats: () => ({ max: 1, total: 1, idle: 1, waiting: 0 }),
       close: async () => {
         await client.close();
         lock?.release();

@@ -3,6 +3,9 @@ import type { Translator } from '../i18n/translator';
 import { HttpProblem, problemBody, sendProblem } from './problem';
 import { ResponseContractError } from './operations';
 import { fieldErrorsOf, RequestValidationError } from './validation';
+import { isDatabaseUnavailable } from '../db/unavailable';
+
+const RETRY_AFTER_SECONDS = 5;
 
 /** Maps anything thrown while handling a request to a problem; a 5xx is logged, and never carries a stack trace. */
 export function toProblem(error: unknown): HttpProblem {
@@ -13,6 +16,7 @@ export function toProblem(error: unknown): HttpProblem {
     );
   }
   if (error instanceof ResponseContractError) return new HttpProblem(500, 'internal', 'errors:internal');
+  if (isDatabaseUnavailable(error)) return new HttpProblem(503, 'service_unavailable', 'errors:service_unavailable');
   const fastifyError = error as Partial<FastifyError>;
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -40,6 +44,8 @@ export function registerErrorHandling(app: FastifyInstance, translator: Translat
     if (problem.status >= 500) {
       request.log.error({ err: error, issues: (error as ResponseContractError).issues }, 'request failed');
     }
+    // The database will be back (a restart, a failover): tell clients when to try again.
+    if (problem.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     return sendProblem(reply, problemBody(problem, request, translator));
   });
 }

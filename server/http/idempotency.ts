@@ -25,7 +25,29 @@ export interface MoneyResult {
   status: number;
   body: unknown;
 }
-export type MoneyMovingRun = (tx: Tx, request: FastifyRequest) => Promise<MoneyResult>;
+
+/** An answer that is stored (and replayed) as exact bytes. */
+export interface StoredAnswer {
+  status: number;
+  bodyText: string;
+}
+
+/**
+ * The answer of an operation that must call a provider (a card authorisation): the handler's transaction records
+ * the intent and commits with the key still unanswered; then `finish` — outside any transaction — calls the
+ * provider and, in a transaction of its own, records the outcome and stores the answer in the key's row (a job does
+ * the same if the process dies in between, so the key always gets its answer). Until then a replay gets 409
+ * `idempotency_key_in_flux`. `validate` checks an answer against the contract before it is stored.
+ */
+export interface DeferredAnswer {
+  deferred: (validate: (status: number, body: unknown) => void) => Promise<StoredAnswer>;
+}
+
+export function isDeferred(result: MoneyResult | DeferredAnswer): result is DeferredAnswer {
+  return typeof (result as DeferredAnswer).deferred === 'function';
+}
+
+export type MoneyMovingRun = (tx: Tx, request: FastifyRequest) => Promise<MoneyResult | DeferredAnswer>;
 export interface MoneyMovingHandler {
   kind: 'money-moving';
   run: MoneyMovingRun;
@@ -66,6 +88,9 @@ export interface IdempotencyScope {
   key: string;
   requestHash: string;
   now: Date;
+  /** The caller's language and the request's path, for an answer rendered later (DeferredAnswer). */
+  locale?: string;
+  requestPath?: string;
 }
 
 export interface StoredResponse {
@@ -74,11 +99,16 @@ export interface StoredResponse {
   replayed: boolean;
 }
 
+export interface DeferredResponse {
+  replayed: false;
+  deferred: DeferredAnswer['deferred'];
+}
+
 export async function runIdempotent(
   db: Db,
   scope: IdempotencyScope,
-  run: (tx: Tx) => Promise<{ status: number; bodyText: string }>,
-): Promise<StoredResponse> {
+  run: (tx: Tx) => Promise<StoredAnswer | DeferredAnswer>,
+): Promise<StoredResponse | DeferredResponse> {
   const where = and(
     eq(idempotencyKeys.userId, scope.userId),
     eq(idempotencyKeys.operationId, scope.operationId),
@@ -93,6 +123,8 @@ export async function runIdempotent(
         idempotencyKey: scope.key,
         requestHash: scope.requestHash,
         createdAt: scope.now,
+        locale: scope.locale ?? null,
+        requestPath: scope.requestPath ?? null,
       })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.idempotencyKey });
@@ -108,9 +140,40 @@ export async function runIdempotent(
       return { status: row.statusCode, bodyText: row.responseBody, replayed: true };
     }
     const result = await run(tx);
+    // Committed unanswered: the intent is recorded, the provider is called next (see DeferredAnswer).
+    if ('deferred' in result) return { replayed: false as const, deferred: result.deferred };
     await tx.update(idempotencyKeys).set({ statusCode: result.status, responseBody: result.bodyText }).where(where);
     return { ...result, replayed: false };
   });
+}
+
+export interface KeyRef {
+  userId: string;
+  operationId: string;
+  key: string;
+}
+
+/**
+ * Stores the answer of a deferred operation in its key's row, in the transaction that recorded the outcome —
+ * unless an answer is already there (the request and the recovery job race: the first one wins, and both then
+ * return the stored bytes). Returns the stored answer, and the key's locale and path for rendering.
+ */
+export async function storeDeferredAnswer(
+  tx: Tx,
+  ref: KeyRef,
+  answer: (where: { locale: string | null; requestPath: string | null }) => StoredAnswer,
+): Promise<StoredAnswer | null> {
+  const where = and(
+    eq(idempotencyKeys.userId, ref.userId),
+    eq(idempotencyKeys.operationId, ref.operationId),
+    eq(idempotencyKeys.idempotencyKey, ref.key),
+  );
+  const [row] = await tx.select().from(idempotencyKeys).where(where).for('update');
+  if (!row) return null; // purged (more than 24 hours later): nobody can replay it any more
+  if (row.statusCode !== null && row.responseBody !== null) return { status: row.statusCode, bodyText: row.responseBody };
+  const stored = answer({ locale: row.locale, requestPath: row.requestPath });
+  await tx.update(idempotencyKeys).set({ statusCode: stored.status, responseBody: stored.bodyText }).where(where);
+  return stored;
 }
 
 /** Deletes keys older than the TTL; returns how many. Run by the job runner on every tick. */
@@ -118,4 +181,19 @@ export async function purgeIdempotencyKeys(db: Db, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_HOURS * 60 * 60 * 1000);
   const deleted = await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, cutoff)).returning({ k: idempotencyKeys.idempotencyKey });
   return deleted.length;
+}
+
+/** The answer stored for a key, if it has one. */
+export async function readStoredAnswer(tx: Tx, ref: KeyRef): Promise<StoredAnswer | null> {
+  const [row] = await tx
+    .select()
+    .from(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.userId, ref.userId),
+        eq(idempotencyKeys.operationId, ref.operationId),
+        eq(idempotencyKeys.idempotencyKey, ref.key),
+      ),
+    );
+  return row && row.statusCode !== null && row.responseBody !== null ? { status: row.statusCode, bodyText: row.responseBody } : null;
 }

@@ -8,12 +8,13 @@ import {
   type Operation,
   type Parameter,
 } from './openapi-document';
-import { compileRequestSchema, compileResponseSchema, RequestValidationError, type HttpPart } from './validation';
+import { compileRequestSchema, compileResponseSchema, nulCharacterIssues, RequestValidationError, type HttpPart } from './validation';
 import { HttpProblem } from './problem';
 import { authOf, type Authenticator } from '../auth/authenticate';
 import type { Db } from '../db/database';
 import type { Clock } from '../clock';
-import { IDEMPOTENCY_HEADER, isMoneyMoving, requestHash, runIdempotent, type MoneyMovingHandler } from './idempotency';
+import { IDEMPOTENCY_HEADER, isDeferred, isMoneyMoving, requestHash, runIdempotent, type MoneyMovingHandler } from './idempotency';
+import { pickLocale } from '../i18n/translator';
 
 export type OperationHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 export type OperationHandlers = Record<string, OperationHandler | MoneyMovingHandler>;
@@ -144,15 +145,22 @@ export function registerOperations(
               key: String(request.headers[IDEMPOTENCY_HEADER]),
               requestHash: requestHash(request),
               now: options.idempotency!.clock.now(),
+              locale: pickLocale(request.query, request.headers['accept-language']),
+              requestPath: request.url.split('?')[0],
             },
             async (tx) => {
-              const { status, body } = await given.run(tx, request);
-              validateResponse(status, body);
-              return { status, bodyText: JSON.stringify(body) };
+              const result = await given.run(tx, request);
+              if (isDeferred(result)) return result;
+              validateResponse(result.status, result.body);
+              return { status: result.status, bodyText: JSON.stringify(result.body) };
             },
           );
+          // A provider call comes after the intent committed, outside any transaction (see DeferredAnswer).
+          const answer = 'deferred' in stored ? await stored.deferred(validateResponse) : stored;
           if (stored.replayed) reply.header('idempotent-replayed', 'true');
-          return reply.code(stored.status).type('application/json; charset=utf-8').send(stored.bodyText);
+          // Stored refusals (a declined card) are problems like any other refusal.
+          const type = answer.status >= 400 ? 'application/problem+json; charset=utf-8' : 'application/json; charset=utf-8';
+          return reply.code(answer.status).type(type).send(answer.bodyText);
         }
       : given;
 
@@ -162,13 +170,14 @@ export function registerOperations(
       schema: schemas,
       config: { operationId: operation.operationId, moneyMoving: operation['x-money-moving'] === true },
       // Who is calling is settled before the request is even validated: no token → 401, whatever the body.
-      // Then the owner check every `{userId}` route shares: nobody acts for another account.
+      // Then the owner check every `{userId}` route shares: nobody acts for another account, and another user's
+      // routes answer 404 like routes that do not exist (a 403 would confirm there is something there).
       onRequest: needsCaller
         ? async (request) => {
             request.auth = await options.authenticate!(request);
             const { userId } = (request.params ?? {}) as { userId?: string };
             if (userId !== undefined && userId !== request.auth.userId) {
-              throw new HttpProblem(403, 'forbidden', 'errors:forbidden');
+              throw new HttpProblem(404, 'not_found', 'errors:not_found');
             }
           }
         : undefined,
@@ -177,10 +186,12 @@ export function registerOperations(
         const validate = compileRequestSchema(schema, part);
         // A body the contract marks optional may be absent altogether; when present it must match.
         const absentOk = part === 'body' && operation.requestBody?.required !== true;
-        return (data: unknown) =>
-          (absentOk && (data === undefined || data === null)) || validate(data)
-            ? { value: data }
-            : { error: new RequestValidationError(part, validate.errors ?? []) };
+        return (data: unknown) => {
+          if (absentOk && (data === undefined || data === null)) return { value: data };
+          if (!validate(data)) return { error: new RequestValidationError(part, validate.errors ?? []) };
+          const nul = nulCharacterIssues(data);
+          return nul.length ? { error: new RequestValidationError(part, nul) } : { value: data };
+        };
       },
       preSerialization: async (_request, reply, payload) => {
         // Problems are rendered by the error handler from one model; everything else must match the contract.

@@ -20,6 +20,8 @@ export class HttpProblem extends Error {
     readonly detailKey: string,
     readonly values: Record<string, unknown> = {},
     readonly fieldErrors?: (locale: Locale, translator: Translator) => FieldError[],
+    /** Extra members of the problem object (RFC 9457 extensions), e.g. `declineCode` of a refused card. */
+    readonly extensions: Record<string, string | number | boolean> = {},
   ) {
     super(`${status} ${code}`);
   }
@@ -32,11 +34,14 @@ const TITLES: Record<number, string> = {
   404: 'Not Found',
   405: 'Method Not Allowed',
   409: 'Conflict',
+  402: 'Payment Required',
   413: 'Content Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  502: 'Bad Gateway',
   503: 'Service Unavailable',
 };
 
@@ -48,6 +53,7 @@ export interface ProblemBody {
   code: string;
   instance?: string;
   errors?: FieldError[];
+  [extension: string]: unknown;
 }
 
 export function problemBody(
@@ -56,6 +62,11 @@ export function problemBody(
   translator: Translator,
 ): ProblemBody {
   const locale = pickLocale(request.query, request.headers['accept-language']);
+  return renderProblem(problem, locale, request.url.split('?')[0], translator);
+}
+
+/** The problem as the caller sees it, in `locale`; also used for answers worked out after the request (a job). */
+export function renderProblem(problem: HttpProblem, locale: Locale, instance: string | undefined, translator: Translator): ProblemBody {
   const errors = problem.fieldErrors?.(locale, translator) ?? [];
   // A field problem's detail names the first field, so a client that shows only `detail` still says where.
   const first = errors[0];
@@ -66,7 +77,8 @@ export function problemBody(
     status: problem.status,
     detail: translator.t(locale, problem.detailKey, values),
     code: problem.code,
-    instance: request.url.split('?')[0],
+    ...(instance === undefined ? {} : { instance }),
+    ...problem.extensions,
   };
   if (errors.length > 0) body.errors = errors;
   return body;

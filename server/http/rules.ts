@@ -6,7 +6,7 @@ import { HttpProblem, type FieldError } from './problem';
  * `validation_failed` naming each field with the rule's message in the caller's language — the same keys the
  * web app shows under its inputs.
  */
-export function checkRules(form: (value: unknown) => unknown, value: unknown): void {
+export function checkRules(form: (value: unknown) => unknown, value: unknown, values: Record<string, unknown> = {}): void {
   const problems = ruleProblems(form, value);
   if (!problems) return;
   throw new HttpProblem(400, 'validation_failed', 'errors:validation_failed', {}, (locale, translator) =>
@@ -14,7 +14,7 @@ export function checkRules(form: (value: unknown) => unknown, value: unknown): v
       (p): FieldError => ({
         field: p.field,
         code: p.message.split('.').pop() ?? 'invalid',
-        message: translator.t(locale, p.message, RULE_VALUES),
+        message: translator.t(locale, p.message, { ...RULE_VALUES, ...values }),
       }),
     ),
   );

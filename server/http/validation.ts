@@ -28,6 +28,24 @@ export function compileResponseSchema(schema: object): ValidateFunction {
   return exact.compile(schema);
 }
 
+/**
+ * Where a request carries U+0000 in any string: PostgreSQL's text cannot hold it, so such a value would reach the
+ * database only to fail there (a 500). Refused at the door as a pattern mismatch of that field instead.
+ */
+export function nulCharacterIssues(data: unknown, path = ''): ErrorObject[] {
+  if (typeof data === 'string') {
+    return data.includes('\u0000') ? [{ instancePath: path, schemaPath: '#', keyword: 'pattern', params: { pattern: '[^\\u0000]*' }, message: 'must not contain U+0000' }] : [];
+  }
+  if (Array.isArray(data)) return data.flatMap((item, index) => nulCharacterIssues(item, `${path}/${index}`));
+  if (data !== null && typeof data === 'object') {
+    return Object.entries(data).flatMap(([key, value]) => [
+      ...nulCharacterIssues(key, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`),
+      ...nulCharacterIssues(value, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`),
+    ]);
+  }
+  return [];
+}
+
 /** A request that does not match the contract; rendered as a 400 naming each field. */
 export class RequestValidationError extends Error {
   readonly statusCode = 400;

@@ -3,71 +3,187 @@ import type { Database } from '../db/database';
 import type { Clock } from '../clock';
 import { jobs } from '../db/schema/index';
 import type { Tx } from '../ledger/types';
-import { expireHold } from '../payments/service';
 import { purgeIdempotencyKeys } from '../http/idempotency';
+import { createMoneyProviders, type MoneyProviders } from '../providers/index';
+import { createTranslator, type Translator } from '../i18n/translator';
+import { jobHandlers, type JobContext, type JobHandler } from './handlers';
 
 /**
  * Background jobs in the server process, safe with several processes on one database: a job is claimed with
- * `FOR UPDATE SKIP LOCKED` and done in the same transaction as the work, so it runs once, and a crash leaves it
- * pending for the next tick. A failing job is retried with backoff, then marked failed.
+ * `FOR UPDATE SKIP LOCKED`, so it runs once, and a crash leaves it pending for a later tick. A failing job is
+ * retried with backoff, then marked failed.
+ *
+ * Two kinds of handler (jobs/handlers.ts):
+ * - `tx`: the work is done in the claiming transaction (nothing external), committed with the job's completion.
+ * - `external`: the work calls a provider, which never happens inside a transaction. The claim is a **lease**:
+ *   the claiming transaction moves `run_at` forward by LEASE_MS (no other runner takes it meanwhile; a runner that
+ *   dies mid-call leaves it to be claimed again when the lease ends), runs `prepare` (what to ask, recorded as an
+ *   intent) and commits; the provider is called with no transaction open; a second transaction locks the job again
+ *   and runs `apply` (records the outcome) and completes it. Provider calls are idempotent by key, so a repeated
+ *   call after a lost lease gets the same answer, and `apply` checks the state it changes (a second apply is a no-op).
  */
 export interface JobServices {
   database: Database;
   clock: Clock;
+  /** Default: the sandbox providers on this database (the same provider the app uses). */
+  providers?: MoneyProviders;
+  translator?: Translator;
+  /** Where each job's outcome is logged, with the `reqId` of the request that scheduled it (pino's interface). */
+  log?: JobLog;
+  /** Told of every job run (metrics). */
+  onJobFinished?: (kind: string, outcome: JobOutcome, seconds: number) => void;
+}
+
+export type JobOutcome = 'done' | 'retry' | 'failed';
+
+export interface JobLog {
+  info(fields: object, message: string): void;
+  error(fields: object, message: string): void;
 }
 
 type Job = typeof jobs.$inferSelect;
-type JobHandler = (tx: Tx, job: Job, now: Date) => Promise<{ retryAt: Date } | void>;
-
-const handlers: Record<string, JobHandler> = {
-  expire_hold: (tx, job, now) => expireHold(tx, now, String(job.payload.paymentId)),
-};
 
 const MAX_ATTEMPTS = 8;
+export const LEASE_MS = 2 * 60_000;
 const backoffMs = (attempts: number) => Math.min(60 * 60_000, 5_000 * 2 ** attempts);
 
+let sharedTranslator: Promise<Translator> | null = null;
+
+async function contextOf(services: JobServices): Promise<JobContext> {
+  sharedTranslator ??= createTranslator();
+  return {
+    database: services.database,
+    clock: services.clock,
+    providers: services.providers ?? createMoneyProviders(services),
+    translator: services.translator ?? (await sharedTranslator),
+  };
+}
+
+async function claim(tx: Tx, now: Date): Promise<Job | undefined> {
+  const [job] = await tx
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.status, 'pending'), lte(jobs.runAt, now)))
+    .orderBy(asc(jobs.runAt), asc(jobs.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return job;
+}
+
+/** Records a failure: retried later with backoff, or failed for good after MAX_ATTEMPTS. */
+async function recordFailure(tx: Tx, job: Job, attempts: number, error: unknown, now: Date): Promise<void> {
+  await tx
+    .update(jobs)
+    .set({
+      attempts,
+      lastError: String((error as Error)?.message ?? error).slice(0, 2000),
+      status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+      runAt: new Date(now.getTime() + backoffMs(attempts)),
+      finishedAt: attempts >= MAX_ATTEMPTS ? now : null,
+    })
+    .where(eq(jobs.id, job.id));
+}
+
+async function finish(tx: Tx, job: Job, attempts: number, outcome: { retryAt: Date } | void, now: Date): Promise<void> {
+  if (outcome && 'retryAt' in outcome) {
+    // Not done yet (a USDT transfer still confirming, a payout still pending): look again later. Not a failure.
+    await tx.update(jobs).set({ runAt: outcome.retryAt, attempts }).where(eq(jobs.id, job.id));
+  } else {
+    await tx.update(jobs).set({ status: 'done', finishedAt: now, attempts: attempts + 1 }).where(eq(jobs.id, job.id));
+  }
+}
+
+const outcomeOf = (outcome: { retryAt: Date } | void): JobOutcome => (outcome && 'retryAt' in outcome ? 'retry' : 'done');
+const failureOutcome = (attempts: number): JobOutcome => (attempts >= MAX_ATTEMPTS ? 'failed' : 'retry');
+
 /** Claims and runs one due job; false when none is due (or every due one is being run by another process). */
-async function runOne(services: JobServices): Promise<boolean> {
-  const now = services.clock.now();
+async function runOne(services: JobServices, context: JobContext, handlers: Record<string, JobHandler>): Promise<boolean> {
+  const { db } = context.database;
+  const now = context.clock.now();
+  const started = performance.now();
   let failure: { job: Job; error: unknown } | null = null;
-  const ran = await services.database.db.transaction(async (tx) => {
-    const [job] = await tx
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.status, 'pending'), lte(jobs.runAt, now)))
-      .orderBy(asc(jobs.runAt), asc(jobs.id))
-      .limit(1)
-      .for('update', { skipLocked: true });
+  let finished: { job: Job; outcome: JobOutcome } | null = null;
+  let external: { job: Job; handler: Extract<JobHandler, { kind: 'external' }>; state: unknown } | null = null;
+
+  const ran = await db.transaction(async (tx) => {
+    const job = await claim(tx, now);
     if (!job) return false;
     const handler = handlers[job.kind];
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      // A savepoint: if the work fails, the claim survives and records the failure.
-      const outcome = await tx.transaction((work) => handler(work, job, now));
-      if (outcome && 'retryAt' in outcome) {
-        await tx.update(jobs).set({ runAt: outcome.retryAt }).where(eq(jobs.id, job.id));
-      } else {
-        await tx.update(jobs).set({ status: 'done', finishedAt: now, attempts: job.attempts + 1 }).where(eq(jobs.id, job.id));
+      if (handler.kind === 'tx') {
+        // A savepoint: if the work fails, the claim survives and records the failure.
+        const outcome = await tx.transaction((work) => handler.run(work, job, now, context));
+        await finish(tx, job, job.attempts, outcome, now);
+        finished = { job, outcome: outcomeOf(outcome) };
+        return true;
       }
-    } catch (error) {
-      failure = { job, error };
-      const attempts = job.attempts + 1;
+      const state = await tx.transaction((work) => handler.prepare(work, job, now, context));
+      if (state === null) {
+        await finish(tx, job, job.attempts, undefined, now);
+        finished = { job, outcome: 'done' };
+        return true;
+      }
+      // The lease: nobody else takes the job until it ends; the attempt is counted now (a crash counts).
       await tx
         .update(jobs)
-        .set({
-          attempts,
-          lastError: String((error as Error)?.message ?? error).slice(0, 2000),
-          status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-          runAt: new Date(now.getTime() + backoffMs(attempts)),
-          finishedAt: attempts >= MAX_ATTEMPTS ? now : null,
-        })
+        .set({ runAt: new Date(now.getTime() + LEASE_MS), attempts: job.attempts + 1 })
         .where(eq(jobs.id, job.id));
+      external = { job, handler, state };
+    } catch (error) {
+      failure = { job, error };
+      finished = { job, outcome: failureOutcome(job.attempts + 1) };
+      await recordFailure(tx, job, job.attempts + 1, error, now);
     }
     return true;
   });
-  if (failure) {
-    const { job, error } = failure as { job: Job; error: unknown };
-    console.error(`job ${job.id} (${job.kind}) failed:`, error);
+
+  if (external) {
+    const { job, handler, state } = external as { job: Job; handler: Extract<JobHandler, { kind: 'external' }>; state: unknown };
+    let outcome: unknown;
+    try {
+      outcome = await handler.call(state, context);
+    } catch (error) {
+      failure = { job, error };
+      await db.transaction(async (tx) => {
+        const [current] = await tx.select().from(jobs).where(eq(jobs.id, job.id)).for('update');
+        if (current?.status === 'pending' && current.attempts === job.attempts + 1) {
+          finished = { job, outcome: failureOutcome(current.attempts) };
+          await recordFailure(tx, current, current.attempts, error, context.clock.now());
+        }
+      });
+    }
+    if (!failure) {
+      const after = context.clock.now();
+      await db.transaction(async (tx) => {
+        const [current] = await tx.select().from(jobs).where(eq(jobs.id, job.id)).for('update');
+        // Another runner took the job over after our lease ended: it will record the (same) outcome.
+        if (!current || current.status !== 'pending' || current.attempts !== job.attempts + 1) return;
+        try {
+          const result = await tx.transaction((work) => handler.apply(work, job, state, outcome, after, context));
+          await finish(tx, current, job.attempts, result, after);
+          finished = { job, outcome: outcomeOf(result) };
+        } catch (error) {
+          failure = { job, error };
+          finished = { job, outcome: failureOutcome(current.attempts) };
+          await recordFailure(tx, current, current.attempts, error, after);
+        }
+      });
+    }
+  }
+
+  // Logged only once the transaction committed: a line never claims work that was rolled back.
+  if (finished) {
+    const { job, outcome } = finished as { job: Job; outcome: JobOutcome };
+    const fields = { jobId: job.id, kind: job.kind, reqId: job.requestId ?? undefined, outcome, attempts: job.attempts + 1 };
+    if (failure) {
+      const { error } = failure as { error: unknown };
+      if (services.log) services.log.error({ ...fields, err: error }, 'job failed');
+      else console.error(`job ${job.id} (${job.kind}) failed:`, error);
+    } else {
+      services.log?.info(fields, 'job finished');
+    }
+    services.onJobFinished?.(job.kind, outcome, (performance.now() - started) / 1000);
   }
   return ran;
 }
@@ -77,11 +193,16 @@ export interface JobRunReport {
   purgedIdempotencyKeys: number;
 }
 
-/** Runs every due job (up to `limit`) and purges expired idempotency keys. Tests call this directly. */
-export async function runDueJobs(services: JobServices, limit = 500): Promise<JobRunReport> {
+/**
+ * Runs every due job (up to `limit`) and purges expired idempotency keys. Tests call this directly. `proceed` is
+ * asked before each job: a shutting-down runner finishes the job in hand and takes no other.
+ */
+export async function runDueJobs(services: JobServices, limit = 500, proceed: () => boolean = () => true): Promise<JobRunReport> {
+  const context = await contextOf(services);
+  const handlers = jobHandlers();
   let ran = 0;
-  while (ran < limit && (await runOne(services))) ran++;
-  const purgedIdempotencyKeys = await purgeIdempotencyKeys(services.database.db, services.clock.now());
+  while (ran < limit && proceed() && (await runOne(services, context, handlers))) ran++;
+  const purgedIdempotencyKeys = proceed() ? await purgeIdempotencyKeys(services.database.db, services.clock.now()) : 0;
   return { ran, purgedIdempotencyKeys };
 }
 
@@ -95,7 +216,7 @@ export function startJobRunner(services: JobServices, intervalMs = 5_000, onErro
   let stopped = false;
   const timer = setInterval(() => {
     if (running || stopped) return;
-    running = runDueJobs(services)
+    running = runDueJobs(services, 500, () => !stopped)
       .catch(onError)
       .finally(() => {
         running = null;

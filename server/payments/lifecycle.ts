@@ -40,6 +40,32 @@ export async function createPayment(
 }
 
 /**
+ * Creates a payment that waits in `created` for a provider's answer (a card authorisation): the row and the first
+ * line of its trail (CREATE → created). The next transition comes with the outcome, in another transaction.
+ */
+export async function createPendingPayment(
+  tx: Tx,
+  values: Omit<typeof payments.$inferInsert, 'status' | 'updatedAt'> & { id: string; createdAt: Date },
+  actorUserId: string,
+  reason: string,
+): Promise<Payment> {
+  const [payment] = await tx
+    .insert(payments)
+    .values({ ...values, status: 'created', updatedAt: values.createdAt })
+    .returning();
+  await tx.insert(paymentEvents).values({
+    paymentId: values.id,
+    fromStatus: null,
+    toStatus: 'created',
+    event: 'CREATE',
+    actorUserId,
+    reason,
+    occurredAt: values.createdAt,
+  });
+  return payment!;
+}
+
+/**
  * Runs `event` through the lifecycle machine and, if it allows it, changes the payment's status and appends the
  * transition to payment_events — in the caller's transaction, with the journal entry it goes with. The payment
  * must have been read FOR UPDATE by that transaction; the status condition on the UPDATE is a second guard.
@@ -51,7 +77,7 @@ export async function applyTransition(
   actorUserId: string | null,
   now: Date,
   reason: string | null,
-  extra: Partial<Pick<Payment, 'paymentMethodId' | 'lastReminderAt' | 'holdExpiresAt'>> = {},
+  extra: Partial<Pick<Payment, 'paymentMethodId' | 'lastReminderAt' | 'holdExpiresAt' | 'feeCents'>> = {},
 ): Promise<Payment> {
   const to = nextPaymentStatus(payment.status, event);
   if (!to) throw new TransitionRefusedError(payment.status, event);

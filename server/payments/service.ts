@@ -6,7 +6,11 @@ import { InsufficientFundsError, postEntry } from '../ledger/post-entry';
 import { captureHold, lockHoldOfPayment, placeHold, releaseHold } from '../ledger/holds';
 import { enqueueJob } from '../jobs/queue';
 import { HttpProblem } from '../http/problem';
-import { applyTransition, createPayment, TransitionRefusedError, type Payment } from './lifecycle';
+import { applyTransition, createPayment, createPendingPayment, TransitionRefusedError, type Payment } from './lifecycle';
+import type { KeyRef } from '../http/idempotency';
+import { recordChargeIntent, scheduleCapture, scheduleVoid, liveChargeOfPayment, usableCard, type Card } from '../wallet/card-charges';
+import { requireMediaFor } from '../media/service';
+import { sendFromBalanceAtOnce, type SentFromBalance } from './send-from-balance';
 import { CARD_HOLD_HOURS, REQUEST_MAX_EXCLUSIVE_CENTS } from '../../domain/limits';
 import { chargeFor, fundingSourceOf } from '../../domain/money/fees';
 import { nextPaymentStatus, type PaymentEvent, type PaymentRole } from '../../machines/payment-lifecycle.machine';
@@ -24,6 +28,8 @@ export interface Caller {
   tx: Tx;
   now: Date;
   userId: string;
+  /** The request's Idempotency-Key: a card payment's answer is stored there when the processor has answered. */
+  key?: KeyRef | null;
 }
 
 export const notFound = () => new HttpProblem(404, 'payment_not_found', 'money:payment_not_found');
@@ -81,11 +87,10 @@ function requirePositive(amountCents: number): void {
   if (amountCents <= 0) throw new HttpProblem(422, 'amount_not_positive', 'money:amount_not_positive');
 }
 
-/** Cards arrive with the card provider (follow-up); until then only the balance is a payment method. */
-function requireUsableMethod(paymentMethodId: string): void {
-  if (fundingSourceOf(paymentMethodId) !== 'balance') {
-    throw new HttpProblem(422, 'payment_method_not_found', 'money:payment_method_not_found');
-  }
+/** `balance`, or one of the caller's cards (not removed); anything else → 422 payment_method_not_found. */
+async function usableMethod(c: Caller, paymentMethodId: string): Promise<Card | null> {
+  if (fundingSourceOf(paymentMethodId) === 'balance') return null;
+  return usableCard(c.tx, c.userId, paymentMethodId);
 }
 
 async function addMessage(
@@ -138,58 +143,114 @@ export interface SendInput {
   pricePointId?: string | undefined;
 }
 
+/**
+ * What a send started: a payment settled in this transaction (balance), or a card charge whose authorisation is
+ * asked for next, outside the transaction (wallet/card-outcomes.ts moves the payment on and answers).
+ */
+export type SendOutcome = { payment: Payment; seen?: Omit<SentFromBalance, 'payment'> } | { chargeId: string };
+
+/**
+ * A plain send from the balance to someone else: the hot path, done by one statement that also checks the payer's
+ * verified email (so the route skips its own check for it) and the receiver.
+ */
+export function isPlainBalanceSend(callerId: string, input: SendInput): boolean {
+  return (
+    !input.paymentId &&
+    !input.pricePointId &&
+    fundingSourceOf(input.paymentMethodId) === 'balance' &&
+    input.amountCents > 0 &&
+    input.receiverUserId !== callerId
+  );
+}
+
 /** POST payment/send/: a plain send, paying a request (paymentId) or buying a price point (pricePointId). */
-export async function sendPayment(c: Caller, input: SendInput): Promise<Payment> {
+export async function startPayment(c: Caller, input: SendInput): Promise<SendOutcome> {
   requirePositive(input.amountCents);
   if (input.paymentId && input.pricePointId) {
     throw new HttpProblem(422, 'payment_target_ambiguous', 'money:payment_target_ambiguous');
   }
   if (input.paymentId) return payRequest(c, input);
+  if (isPlainBalanceSend(c.userId, input)) {
+    const sent = await sendFromBalanceAtOnce(c.tx, {
+      payerUserId: c.userId,
+      receiverUserId: input.receiverUserId,
+      amountCents: input.amountCents,
+      message: input.message,
+      now: c.now,
+    });
+    return { payment: sent.payment, seen: { names: sent.names, messages: sent.messages } };
+  }
   await requireCounterparty(c.tx, c.userId, input.receiverUserId);
-  requireUsableMethod(input.paymentMethodId);
-  if (input.pricePointId) return buyPricePoint(c, input);
+  const card = await usableMethod(c, input.paymentMethodId);
+  if (input.pricePointId) return buyPricePoint(c, input, card);
+  if (card) return startCardSend(c, input, card);
+  // Only a send to oneself is left (isPlainBalanceSend takes every other send from the balance): refused above.
+  throw new Error('unreachable: a send from balance is isPlainBalanceSend');
+}
 
-  const charge = chargeFor(input.amountCents, fundingSourceOf(input.paymentMethodId));
-  const payment = await create(
-    c,
+/** A send from the balance (or any payment that needs no provider): settled in the caller's transaction. */
+export async function sendPayment(c: Caller, input: SendInput): Promise<Payment> {
+  const outcome = await startPayment(c, input);
+  if ('chargeId' in outcome) throw new Error('a card payment is authorised after its transaction: use startPayment');
+  return outcome.payment;
+}
+
+/** Card send, step 1 (intent): the payment waits in `created` while the card is authorised. */
+async function startCardSend(c: Caller, input: SendInput, card: Card): Promise<SendOutcome> {
+  const charge = chargeFor(input.amountCents, 'card');
+  const payment = await createPendingPayment(
+    c.tx,
     {
+      id: randomUUID(),
       kind: 'send',
       senderUserId: c.userId,
       receiverUserId: input.receiverUserId,
       createdByUserId: c.userId,
       amountCents: charge.amountCents,
       feeCents: charge.feeCents,
-      paymentMethodId: input.paymentMethodId,
+      paymentMethodId: card.id,
       description: input.message || null,
       createdAt: c.now,
     },
-    { type: 'PAY_FROM_BALANCE', role: 'sender' },
-    { created: 'send', transition: 'paid from balance' },
+    c.userId,
+    'send by card',
   );
   if (input.message) await addMessage(c.tx, payment, c.userId, input.message, null, true, c.now);
-  // The money moves last, so the wallet locks are held for as short a time as possible.
-  await moving(() =>
-    postEntry(c.tx, {
-      kind: 'transfer',
-      paymentId: payment.id,
-      createdAt: c.now,
-      postings: [
-        { account: { wallet: c.userId }, amountCents: -charge.amountCents },
-        { account: { wallet: input.receiverUserId }, amountCents: charge.amountCents },
-      ],
-    }),
-  );
-  return payment;
+  const intent = await recordChargeIntent(c.tx, {
+    userId: c.userId,
+    card,
+    totalCents: charge.totalCents,
+    feeCents: charge.feeCents,
+    paymentId: payment.id,
+    key: c.key ?? null,
+    now: c.now,
+  });
+  return { chargeId: intent.id };
 }
 
-async function payRequest(c: Caller, input: SendInput): Promise<Payment> {
+async function payRequest(c: Caller, input: SendInput): Promise<SendOutcome> {
   let payment = await lockPaymentOfParty(c.tx, input.paymentId!, c.userId);
   if (payment.kind !== 'request' || roleOf(payment, c.userId) !== 'sender') throw notAllowed();
   if (!nextPaymentStatus(payment.status, { type: 'PAY', role: 'sender' })) throw notAllowed();
   if (payment.receiverUserId !== input.receiverUserId || payment.amountCents !== input.amountCents) {
     throw new HttpProblem(422, 'payment_does_not_match_request', 'money:payment_does_not_match_request');
   }
-  requireUsableMethod(input.paymentMethodId);
+  const card = await usableMethod(c, input.paymentMethodId);
+  if (card) {
+    // By card: the request stays `requested` until the card is authorised (→ awaiting); a decline leaves it payable.
+    const charge = chargeFor(payment.amountCents, 'card');
+    if (input.message) await addMessage(c.tx, payment, c.userId, input.message, null, true, c.now);
+    const intent = await recordChargeIntent(c.tx, {
+      userId: c.userId,
+      card,
+      totalCents: charge.totalCents,
+      feeCents: charge.feeCents,
+      paymentId: payment.id,
+      key: c.key ?? null,
+      now: c.now,
+    });
+    return { chargeId: intent.id };
+  }
   payment = await transition(c, payment, { type: 'PAY', role: 'sender' }, c.userId, 'request paid from balance', {
     paymentMethodId: input.paymentMethodId,
   });
@@ -205,10 +266,10 @@ async function payRequest(c: Caller, input: SendInput): Promise<Payment> {
       ],
     }),
   );
-  return payment;
+  return { payment };
 }
 
-async function buyPricePoint(c: Caller, input: SendInput): Promise<Payment> {
+async function buyPricePoint(c: Caller, input: SendInput, card: Card | null): Promise<SendOutcome> {
   const [pricePoint] = await c.tx
     .select()
     .from(pricePoints)
@@ -220,6 +281,39 @@ async function buyPricePoint(c: Caller, input: SendInput): Promise<Payment> {
     throw new HttpProblem(422, 'payment_does_not_match_price', 'money:payment_does_not_match_price');
   }
   const charge = chargeFor(pricePoint.priceCents, fundingSourceOf(input.paymentMethodId));
+  if (card) {
+    // By card: the payment waits in `created` while the card is authorised; the authorisation is the hold.
+    const payment = await createPendingPayment(
+      c.tx,
+      {
+        id: randomUUID(),
+        kind: 'price_point',
+        senderUserId: c.userId,
+        receiverUserId: pricePoint.creatorUserId,
+        createdByUserId: c.userId,
+        amountCents: charge.amountCents,
+        feeCents: charge.feeCents,
+        paymentMethodId: card.id,
+        pricePointId: pricePoint.id,
+        mediaType: pricePoint.mediaType,
+        description: pricePoint.description,
+        createdAt: c.now,
+      },
+      c.userId,
+      'price point bought by card',
+    );
+    if (input.message) await addMessage(c.tx, payment, c.userId, input.message, null, true, c.now);
+    const intent = await recordChargeIntent(c.tx, {
+      userId: c.userId,
+      card,
+      totalCents: charge.totalCents,
+      feeCents: charge.feeCents,
+      paymentId: payment.id,
+      key: c.key ?? null,
+      now: c.now,
+    });
+    return { chargeId: intent.id };
+  }
   const expiresAt = new Date(c.now.getTime() + HOLD_MS);
   const payment = await create(
     c,
@@ -253,7 +347,7 @@ async function buyPricePoint(c: Caller, input: SendInput): Promise<Payment> {
       expiresAt,
     }),
   );
-  return payment;
+  return { payment };
 }
 
 export interface RequestInput {
@@ -304,11 +398,23 @@ export async function cancelOrDecline(c: Caller, paymentId: string): Promise<Pay
   }
   if (payment.kind === 'price_point') {
     const updated = await transition(c, payment, { type: 'DECLINE', role }, c.userId, 'declined by the creator');
-    const hold = await lockHoldOfPayment(c.tx, payment.id);
-    if (hold) await releaseHold(c.tx, hold, 'released', c.now);
+    await releaseHoldOf(c.tx, payment, 'released', c.now);
     return updated;
   }
   throw notAllowed();
+}
+
+/**
+ * Releases a price-point payment's hold: a balance hold goes back to the wallet now; a card hold is closed here and
+ * its authorisation voided at the processor by a job (never from inside this transaction).
+ */
+async function releaseHoldOf(tx: Tx, payment: Payment, as: 'released' | 'expired', now: Date): Promise<void> {
+  const hold = await lockHoldOfPayment(tx, payment.id);
+  if (hold && hold.status === 'open') await releaseHold(tx, hold, as, now);
+  if (hold?.source === 'card') {
+    const charge = await liveChargeOfPayment(tx, payment.id);
+    if (charge) await scheduleVoid(tx, charge, now);
+  }
 }
 
 /** POST payment/request/reminder: the requester nudges the payer, at most once per 24 hours (the machine's rule). */
@@ -344,6 +450,8 @@ export async function postMessage(c: Caller, input: MessageInput) {
   if (!input.message.trim() && !mediaId) throw new HttpProblem(422, 'message_empty', 'money:message_empty');
 
   const claims = mediaId !== null && payment.kind === 'price_point' && payment.status === 'new' && role === 'receiver';
+  // The attached photo or video must be the sender's own upload; a claim needs the promised kind.
+  if (mediaId !== null) await requireMediaFor(c.tx, mediaId, c.userId, claims ? payment.mediaType : null);
   if (claims) {
     if (payment.holdExpiresAt && c.now.getTime() >= payment.holdExpiresAt.getTime()) {
       throw new HttpProblem(409, 'hold_expired', 'money:hold_expired');
@@ -354,8 +462,12 @@ export async function postMessage(c: Caller, input: MessageInput) {
     if (hold.source === 'balance') {
       await captureHold(c.tx, hold, payment.receiverUserId, c.now);
       payment = await transition(c, payment, { type: 'CAPTURED', role: 'system' }, null, 'escrow captured for the creator');
+    } else {
+      // A card hold is captured at the processor by a job, outside this transaction (processing → complete).
+      const charge = await liveChargeOfPayment(c.tx, payment.id);
+      if (!charge) throw new Error(`card price-point payment ${payment.id} has no live charge`);
+      await scheduleCapture(c.tx, charge, c.now);
     }
-    // A card hold is captured at the card provider outside this transaction; its settlement job completes it.
   }
   return addMessage(c.tx, payment, c.userId, input.message, mediaId, claims, c.now);
 }
@@ -369,6 +481,5 @@ export async function expireHold(tx: Tx, now: Date, paymentId: string): Promise<
   if (!payment || payment.status !== 'new') return;
   if (payment.holdExpiresAt && now.getTime() < payment.holdExpiresAt.getTime()) return { retryAt: payment.holdExpiresAt };
   await applyTransition(tx, payment, { type: 'EXPIRE', role: 'system' }, null, now, `no reply within ${CARD_HOLD_HOURS} hours`);
-  const hold = await lockHoldOfPayment(tx, payment.id);
-  if (hold && hold.status === 'open') await releaseHold(tx, hold, 'expired', now);
+  await releaseHoldOf(tx, payment, 'expired', now);
 }

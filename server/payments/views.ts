@@ -9,7 +9,7 @@ import { roleOf } from './service';
 
 /** How payments, messages and trails look on the wire (openapi.yaml `Payment`, `Message`, `PaymentEvent`). */
 type Reader = Db | Tx;
-type MessageRow = typeof paymentMessages.$inferSelect;
+export type MessageRow = typeof paymentMessages.$inferSelect;
 
 export const PAYMENT_PAGE_SIZE = 20;
 export const MAX_PAGES_PER_CALL = 10;
@@ -43,36 +43,42 @@ export async function paymentViews(db: Reader, rows: Payment[], callerId: string
   const byPayment = new Map<string, MessageRow[]>();
   for (const m of messages) byPayment.set(m.paymentId, [...(byPayment.get(m.paymentId) ?? []), m]);
 
-  return rows.map((p) => {
-    const role = roleOf(p, callerId) ?? 'sender';
-    const total = p.amountCents + p.feeCents;
-    return {
-      payment_id: p.id,
-      amount: formatAmount(p.amountCents),
-      signed_amount: formatAmount(role === 'sender' ? -total : p.amountCents),
-      fee: formatAmount(p.feeCents),
-      total_charge: formatAmount(total),
-      created_at: p.createdAt.toISOString(),
-      updated_at: p.updatedAt.toISOString(),
-      payment_method_id: p.paymentMethodId,
-      messages: (byPayment.get(p.id) ?? []).map(messageView),
-      payment_status: p.status,
-      status: p.status,
-      transaction_type: role,
-      type: p.kind === 'request' ? ('request' as const) : ('send' as const),
-      media_type: p.mediaType,
-      description: p.description,
-      price_point_id: p.pricePointId,
-      hold_expires_at: p.holdExpiresAt?.toISOString() ?? null,
-      receiver_user_id: p.receiverUserId,
-      receiver_username: names.get(p.receiverUserId) ?? null,
-      receiver_photo: null,
-      sender_user_id: p.senderUserId,
-      sender_username: names.get(p.senderUserId) ?? null,
-      sender_photo: null,
-      actions: availableActions(p.status, role, now.getTime(), p.lastReminderAt?.getTime() ?? null),
-    };
-  });
+  return rows.map((p) => paymentView(p, callerId, now, names, byPayment.get(p.id) ?? []));
+}
+
+/**
+ * One payment as the caller sees it, from rows already read (the send from balance has the names and its message
+ * from the statement that wrote them, so its answer costs no further round trip).
+ */
+export function paymentView(p: Payment, callerId: string, now: Date, names: Map<string, string | null>, messages: MessageRow[]) {
+  const role = roleOf(p, callerId) ?? 'sender';
+  const total = p.amountCents + p.feeCents;
+  return {
+    payment_id: p.id,
+    amount: formatAmount(p.amountCents),
+    signed_amount: formatAmount(role === 'sender' ? -total : p.amountCents),
+    fee: formatAmount(p.feeCents),
+    total_charge: formatAmount(total),
+    created_at: p.createdAt.toISOString(),
+    updated_at: p.updatedAt.toISOString(),
+    payment_method_id: p.paymentMethodId,
+    messages: messages.map(messageView),
+    payment_status: p.status,
+    status: p.status,
+    transaction_type: role,
+    type: p.kind === 'request' ? ('request' as const) : ('send' as const),
+    media_type: p.mediaType,
+    description: p.description,
+    price_point_id: p.pricePointId,
+    hold_expires_at: p.holdExpiresAt?.toISOString() ?? null,
+    receiver_user_id: p.receiverUserId,
+    receiver_username: names.get(p.receiverUserId) ?? null,
+    receiver_photo: null,
+    sender_user_id: p.senderUserId,
+    sender_username: names.get(p.senderUserId) ?? null,
+    sender_photo: null,
+    actions: availableActions(p.status, role, now.getTime(), p.lastReminderAt?.getTime() ?? null),
+  };
 }
 
 export async function envelopeOf(db: Reader, payment: Payment, callerId: string, now: Date) {

@@ -17,7 +17,6 @@ import type { OperationHandlers } from '../http/operations';
 import type { Services } from '../services';
 import { HttpProblem } from '../http/problem';
 import { checkRules, fieldProblem } from '../http/rules';
-import { pickLocale } from '../i18n/translator';
 import { authOf, tokenOf } from '../auth/authenticate';
 import { dummyHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { issueSession, revokeAllSessions, revokeSession, sessionOwner } from '../auth/session-tokens';
@@ -25,7 +24,8 @@ import { users } from '../db/schema/index';
 import { LIMITS, clear, consume, release, type Counter } from '../security/rate-limit';
 import { clearSessionCookies, setSessionCookies, setUserCookie } from '../accounts/session-cookies';
 import { findUserByEmail, findUserById, isUniqueViolation, toSessionUser, type UserRow } from '../accounts/users';
-import { OTP_TTL_MS, checkEmailCode, issueEmailCode } from '../accounts/email-verification';
+import { checkEmailCode, issueEmailCode } from '../accounts/email-verification';
+import { accountMail } from '../accounts/account-mail';
 import { RESET_TTL_MS, checkReset, completeReset, issueReset, revokeResets } from '../accounts/password-reset';
 
 type Schemas = components['schemas'];
@@ -37,7 +37,7 @@ type Schemas = components['schemas'];
  * are never logged: only user ids and outcomes are.
  */
 export function accountHandlers(services: Services): OperationHandlers {
-  const { config, clock, mailer, translator } = services;
+  const { config, clock } = services;
   const db = services.database.db;
   // Computed now, so that not even the first sign-in with an unknown email takes longer than a wrong password.
   void dummyHash();
@@ -54,27 +54,7 @@ export function accountHandlers(services: Services): OperationHandlers {
     });
   }
 
-  function emailText(request: FastifyRequest, key: string, values: Record<string, unknown>) {
-    const locale = pickLocale(request.query, request.headers['accept-language']);
-    return {
-      subject: translator.t(locale, `emails:${key}.subject`, values),
-      text: translator.t(locale, `emails:${key}.text`, values),
-    };
-  }
-
-  /** A message that could not be sent does not undo the call: the user can ask again (resend, forgot). */
-  async function send(request: FastifyRequest, to: string, key: string, values: Record<string, unknown>): Promise<void> {
-    try {
-      await mailer.send({ to, ...emailText(request, key, values) });
-    } catch (error) {
-      request.log.error({ err: error, email: key }, 'email could not be sent');
-    }
-  }
-
-  async function sendVerification(request: FastifyRequest, email: string, code: string): Promise<void> {
-    const link = `${config.publicUrl}/verify-email?email=${encodeURIComponent(email)}&code=${code}`;
-    await send(request, email, 'verify', { code, link, minutes: OTP_TTL_MS / 60_000 });
-  }
+  const { send, sendVerification } = accountMail(services);
 
   async function signIn(request: FastifyRequest, reply: FastifyReply, row: UserRow, now: Date): Promise<Schemas['SignedIn']> {
     const authToken = await issueSession(db, row.id, now);

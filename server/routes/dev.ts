@@ -1,11 +1,16 @@
-import { desc, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { components } from '../../openapi/schema';
 import type { OperationHandlers } from '../http/operations';
 import type { Services } from '../services';
 import { HttpProblem } from '../http/problem';
 import { isSettableClock } from '../clock';
-import { outbox } from '../db/schema/index';
+import { outbox, users } from '../db/schema/index';
+import { parseAmount } from '../../domain/money/amount';
+import { normalizeEmail } from '../../domain/rules/account-rules';
+import { depositView, noticeUsdtTransfer, usdtAddressOf } from '../wallet/deposits';
 import { writeDevClockOffset } from '../db/dev-clock';
+import { findUserByEmail } from '../accounts/users';
+import { grantRole } from '../roles/roles';
 
 type Schemas = components['schemas'];
 
@@ -43,7 +48,37 @@ export function devHandlers(services: Services): OperationHandlers {
       };
     },
 
+    grantDevRole: async (request, reply) => {
+      const { email, role } = request.body as { email: string; role: 'auditor' };
+      const user = await findUserByEmail(db, normalizeEmail(email));
+      if (!user) throw new HttpProblem(404, 'not_found', 'errors:not_found');
+      await grantRole(db, user.id, role, clock.now());
+      return reply.code(204).send();
+    },
+
     getDevClock: async () => clockState(),
+
+    simulateUsdtTransfer: async (request, reply) => {
+      const body = request.body as { user: string; amount: string };
+      const sandbox = services.providers.sandbox;
+      if (!sandbox) throw new HttpProblem(409, 'sandbox_unavailable', 'wallet:errors.sandbox_unavailable');
+      const cents = parseAmount(body.amount);
+      if (cents === null) throw new HttpProblem(400, 'amount_invalid', 'money:amount_invalid');
+      if (cents <= 0) throw new HttpProblem(422, 'amount_not_positive', 'money:amount_not_positive');
+      const byId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(body.user);
+      const [user] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(byId ? eq(users.id, body.user) : eq(users.email, normalizeEmail(body.user)));
+      if (!user) throw new HttpProblem(404, 'user_not_found', 'money:user_not_found');
+      const now = clock.now();
+      const address = await usdtAddressOf(db, services.providers.usdt, user.id, now);
+      const txHash = await sandbox.usdt.simulateTransfer(address, cents);
+      const deposit = await noticeUsdtTransfer(db, services.providers.usdt, txHash, now);
+      request.log.info({ userId: user.id, depositId: deposit.id }, 'sandbox USDT transfer');
+      reply.code(201);
+      return { txHash, address, deposit: await depositView(db, deposit, services.providers.usdt.requiredConfirmations) };
+    },
 
     setDevClock: async (request) => {
       const body = request.body as Schemas['DevClockChange'];

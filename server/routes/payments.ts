@@ -11,14 +11,19 @@ import { parseAmount } from '../../domain/money/amount';
 import {
   cancelOrDecline,
   createRequest,
+  isPlainBalanceSend,
   notFound,
   postMessage,
   remind,
   roleOf,
-  sendPayment,
+  startPayment,
   type Caller,
 } from '../payments/service';
-import { envelopeOf, listPayments, MAX_PAGES_PER_CALL, messageView, trailOf, type ListQuery } from '../payments/views';
+import { deferAuthorisation } from '../wallet/card-outcomes';
+import { requireVerifiedEmail } from '../wallet/verified';
+import { moneyDepsOf } from './money-deps';
+import { keyRefOf } from './keys';
+import { envelopeOf, listPayments, MAX_PAGES_PER_CALL, messageView, paymentView, trailOf, type ListQuery } from '../payments/views';
 
 function amountOf(text: string): number {
   const cents = parseAmount(text);
@@ -79,16 +84,24 @@ export function paymentHandlers(services: Services): OperationHandlers {
         paymentId?: string;
         pricePointId?: string;
       };
-      const c = caller(tx, request);
-      const payment = await sendPayment(c, {
+      const c: Caller = { ...caller(tx, request), key: keyRefOf(request) };
+      const input = {
         receiverUserId: body.receiverUserId,
         amountCents: amountOf(body.amount),
         message: body.message,
         paymentMethodId: body.paymentMethodId,
         paymentId: body.paymentId,
         pricePointId: body.pricePointId,
-      });
-      return { status: body.paymentId ? 200 : 201, body: await envelopeOf(tx, payment, c.userId, c.now) };
+      };
+      // The plain send from the balance checks the verified email in its one statement (send-from-balance.ts).
+      if (!isPlainBalanceSend(c.userId, input)) await requireVerifiedEmail(tx, c.userId);
+      const outcome = await startPayment(c, input);
+      // By card: the intent is recorded; the processor is asked after this transaction commits.
+      if ('chargeId' in outcome) return deferAuthorisation(moneyDepsOf(services), outcome.chargeId);
+      const answer = outcome.seen
+        ? { data: [paymentView(outcome.payment, c.userId, c.now, outcome.seen.names, outcome.seen.messages)] }
+        : await envelopeOf(tx, outcome.payment, c.userId, c.now);
+      return { status: body.paymentId ? 200 : 201, body: answer };
     }),
 
     requestPayment: async (request, reply) =>

@@ -47,6 +47,23 @@ export function newNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
+const HSTS_MAX_AGE = 31_536_000;
+const REFERRER_POLICY = 'strict-origin-when-cross-origin';
+
+/**
+ * The same headers for answers Fastify gives before routing (an undecodable or overlong path), where no hook runs
+ * (see frameworkErrors in app.ts): those are problems, so the API's CSP applies.
+ */
+export const PRE_ROUTING_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': API_CONTENT_SECURITY_POLICY,
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': REFERRER_POLICY,
+  'strict-transport-security': `max-age=${HSTS_MAX_AGE}; includeSubDomains`,
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
     // Set per response type below: the SPA's needs a nonce.
@@ -54,8 +71,8 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: REFERRER_POLICY },
+    strictTransportSecurity: { maxAge: HSTS_MAX_AGE, includeSubDomains: true },
     frameguard: { action: 'deny' },
   });
   app.addHook('onSend', async (_request, reply, payload) => {

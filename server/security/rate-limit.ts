@@ -34,6 +34,14 @@ export const LIMITS = {
   forgotPerIp: { name: 'forgot:ip', max: 30, windowMs: HOUR },
   /** Invalid reset attempts per client address. */
   resetPerIp: { name: 'reset:ip', max: 30, windowMs: 15 * MINUTE },
+  /** Texted phone codes (issue 7): per account, and per number whoever asks (a text costs money and annoys). */
+  phoneCodePerUser: { name: 'phone-code:user', max: 5, windowMs: HOUR },
+  phoneCodePerNumber: { name: 'phone-code:number', max: 3, windowMs: HOUR },
+  /** Wrong texted codes per account across numbers (each code also dies after 5 wrong tries). */
+  phoneVerifyPerUser: { name: 'phone-verify:user', max: 20, windowMs: HOUR },
+  /** Invitations by email: per inviter, and per invited address whoever invites (no mail bombing through us). */
+  invitePerUser: { name: 'invite:user', max: 10, windowMs: HOUR },
+  invitePerEmail: { name: 'invite:email', max: 3, windowMs: 24 * HOUR },
 } as const satisfies Record<string, Limit>;
 
 export interface Counter {
@@ -50,7 +58,7 @@ function bucketOf(counter: Counter): string {
 }
 
 /** Rows older than the longest window serve no limit; swept now and then by whoever is counting. */
-const SWEEP_OLDER_THAN_MS = 2 * HOUR;
+const SWEEP_OLDER_THAN_MS = Math.max(2 * HOUR, ...Object.values(LIMITS).map((l) => l.windowMs));
 const SWEEP_EVERY_N_CALLS = 200;
 let calls = 0;
 

@@ -10,10 +10,11 @@ import { htmlContentSecurityPolicy, newNonce, type ThirdPartyScripts } from '../
  * other GET that is not under /api/, so deep links such as /transactions load the app and its router decides.
  */
 export interface Spa {
-  sendIndex(reply: FastifyReply): FastifyReply;
+  /** `head`: extra tags for this page only (already escaped), e.g. a public profile's social preview. */
+  sendIndex(reply: FastifyReply, head?: string): FastifyReply;
 }
 
-const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+export const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 
 /**
  * The configured widget scripts reach the page as <meta> tags in the same response whose CSP allows them, so the
@@ -28,15 +29,31 @@ export function widgetMetaTags(widgets: ThirdPartyScripts): string {
   return tags.filter(Boolean).join('\n    ');
 }
 
-export async function registerSpa(app: FastifyInstance, dir = webDistDir, widgets: ThirdPartyScripts = {}): Promise<Spa | null> {
+/** Features the page switches on from the server's configuration (src/config/features.ts reads them). */
+export interface PageFeatures {
+  flowExplorer?: boolean;
+}
+
+export async function registerSpa(
+  app: FastifyInstance,
+  dir = webDistDir,
+  widgets: ThirdPartyScripts = {},
+  features: PageFeatures = {},
+): Promise<Spa | null> {
   const indexFile = join(dir, 'index.html');
   if (!existsSync(indexFile)) return null;
-  const metas = widgetMetaTags(widgets);
+  const metas = [widgetMetaTags(widgets), features.flowExplorer ? '<meta name="tipjar-flow-explorer" content="on" />' : '']
+    .filter(Boolean)
+    .join('\n    ');
   const template = metas ? readFileSync(indexFile, 'utf8').replace('</head>', `  ${metas}\n  </head>`) : readFileSync(indexFile, 'utf8');
   await app.register(fastifyStatic, {
     root: dir,
     index: false,
     wildcard: false,
+    // dist/web/.vite/manifest.json is a build record for the bundle budget, not something a browser needs.
+    dotfiles: 'ignore',
+    // scripts/compress-web.mjs wrote .br and .gz copies at build time: sent as they are when the browser accepts them.
+    preCompressed: true,
     serve: true,
     setHeaders(res, path) {
       res.header(
@@ -46,9 +63,10 @@ export async function registerSpa(app: FastifyInstance, dir = webDistDir, widget
     },
   });
   return {
-    sendIndex(reply) {
+    sendIndex(reply, head) {
       const nonce = newNonce();
-      const html = template.replaceAll('<script', `<script nonce="${nonce}"`);
+      const page = head ? template.replace('</head>', `  ${head}\n  </head>`) : template;
+      const html = page.replaceAll('<script', `<script nonce="${nonce}"`);
       return reply
         .code(200)
         .header('content-security-policy', htmlContentSecurityPolicy(nonce, widgets))

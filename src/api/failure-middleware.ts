@@ -29,13 +29,16 @@ function isAbort(error: unknown): boolean {
 export function failureMiddleware(handlers: FailureHandlers): Middleware {
   return {
     async onResponse({ request, response }) {
-      if (response.ok || isQuiet(request)) return undefined;
+      if (response.ok) return undefined;
       const problem = await readProblem(response);
+      // A 401 ends a signed-in session even on a quiet call: a form that shows its own errors cannot show
+      // "your session expired" better than /expired-session does.
       if (response.status === 401) {
         const handled =
           problem?.code === SESSION_EXPIRED_CODE ? handlers.onSessionExpired() : handlers.onUnauthorized();
         if (handled) return undefined;
       }
+      if (isQuiet(request)) return undefined;
       handlers.notifyError(problemDetail(problem) ?? handlers.genericMessage());
       return undefined;
     },

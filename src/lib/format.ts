@@ -35,6 +35,19 @@ export function formatMoney(cents: number, language: string = DEFAULT_LOCALE): s
   return format.format(centsToDecimalString(cents) as Intl.StringNumericLiteral);
 }
 
+const signedFormats = new Map<string, Intl.NumberFormat>();
+
+/** Money with its direction always shown (+$20.00 in, −$20.50 out), for activity rows; zero has no sign. */
+export function formatSignedMoney(cents: number, language: string = DEFAULT_LOCALE): string {
+  const locale = intlLocale(language);
+  let format = signedFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency: CURRENCY, signDisplay: 'exceptZero' });
+    signedFormats.set(locale, format);
+  }
+  return format.format(centsToDecimalString(cents) as Intl.StringNumericLiteral);
+}
+
 export type DateStyle = 'date' | 'dateTime';
 
 export function formatDate(

@@ -29,6 +29,9 @@ const trigger = css({
 
 const panel = css({ pt: '5', outline: 'none' });
 
+/** The pill tab look, for tab sets whose state lives in a machine rather than the URL (the activity list). */
+export const tabStyles = { list, trigger, panel };
+
 export interface QueryTab {
   value: string;
   label: string;

@@ -198,13 +198,13 @@ describe.each(databaseKinds())('forgotten, reset and changed passwords on $name'
       }
     });
 
-    it("another user's {userId} → 403; no token → 401", async () => {
+    it("another user's {userId} → 404; no token → 401", async () => {
       const alice = await signUp(api);
       const bob = await signUp(api);
       const body = { current_password: bob.password, password_1: OTHER_PASSWORD, password_2: OTHER_PASSWORD };
       const res = await change(bob.userId, alice.token, body);
-      expect(res.statusCode).toBe(403);
-      expect(res.json().code).toBe('forbidden');
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('not_found');
       expect((await call(api, { method: 'PATCH', url: changeUrl(bob.userId), body })).statusCode).toBe(401);
       expect((await login(api, bob.email, bob.password)).statusCode).toBe(200);
     });

@@ -77,11 +77,11 @@ describe.each(databaseKinds())('set-up and the dev outbox on $name', (kind) => {
       expect((await setUp(user.userId, user.token, { ...good(), eSignatureConsent: 'yes' })).statusCode).toBe(400);
     });
 
-    it("another user's {userId} → 403, and nothing changes", async () => {
+    it("another user's {userId} → 404, and nothing changes", async () => {
       const alice = await signUp(api);
       const bob = await signUp(api);
       const res = await setUp(bob.userId, alice.token, good());
-      expect(res.statusCode).toBe(403);
+      expect(res.statusCode).toBe(404);
       const account = await call(api, { method: 'GET', url: `/api/app/user/${bob.userId}`, token: bob.token });
       expect(account.json().user.username).toBeNull();
     });

@@ -212,7 +212,7 @@ describe.each(databaseKinds())('sign-in, sign-out and the session on $name', (ki
   });
 
   describe('GET app/user/{userId}', () => {
-    it("answers the caller's own account; another user's → 403; no token → 401", async () => {
+    it("answers the caller's own account; another user's → 404; no token → 401", async () => {
       const alice = await signUp(api);
       const bob = await signUp(api);
       const own = await call(api, { method: 'GET', url: accountUrl(alice.userId), token: alice.token });
@@ -220,7 +220,7 @@ describe.each(databaseKinds())('sign-in, sign-out and the session on $name', (ki
       expect(own.json()).toMatchObject({ user: { userId: alice.userId, email: alice.email }, purchase: null, eSignatureConsentAt: null });
       expect(cookiesOf(own).get('tipjar-user')).toBeDefined();
       const other = await call(api, { method: 'GET', url: accountUrl(bob.userId), token: alice.token });
-      expect(other.statusCode).toBe(403);
+      expect(other.statusCode).toBe(404);
       expect((await call(api, { method: 'GET', url: accountUrl(alice.userId) })).statusCode).toBe(401);
     });
   });

@@ -70,11 +70,11 @@ describe.each(databaseKinds())('authentication and the owner check on $name', (k
     expect((await touch(alice, { cookie: `tipjar-session=${token}` })).json()).toEqual({ userId: alice });
   });
 
-  it("acting on another user's {userId} → 403", async () => {
+  it("acting on another user's {userId} → 404 not_found (reveals nothing; docs/decisions.md)", async () => {
     const token = await issueSession(fresh.database.db, alice, clock.now());
     const res = await touch(bob, { authtoken: token });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().code).toBe('forbidden');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('not_found');
   });
 
   it('idles out after 30 minutes → 401 session_expired', async () => {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { databaseKinds, type DatabaseKind } from '../support/databases';
 import { startApi, type ApiHarness } from '../support/api-app';
-import { createUser, fundWallet, type TestUser } from '../support/money';
+import { createTestMedia, createUser, fundWallet, type TestUser } from '../support/money';
 import { paymentsClient } from '../support/payments-client';
 import { auditLedger } from '../../server/ledger/audit';
 import { createPricePoint } from '../../server/payments/price-points';
@@ -62,6 +62,8 @@ describe.each(databaseKinds().filter((k) => k.name === 'postgres'))('hot account
   let client: ReturnType<typeof paymentsClient>;
   let people: TestUser[];
   let pricePointIds: string[];
+  /** Each creator's own video, for the replies that claim their price points. */
+  let videoIds: string[];
   const FUNDING = 200_00;
 
   beforeAll(async () => {
@@ -75,7 +77,9 @@ describe.each(databaseKinds().filter((k) => k.name === 'postgres'))('hot account
       people.push(u);
     }
     pricePointIds = [];
+    videoIds = [];
     for (let i = 0; i < 10; i++) {
+      videoIds.push(await createTestMedia(api.fresh.database, people[i]!.id, 'video', now));
       pricePointIds.push(
         await createPricePoint(api.fresh.database.db, { creatorUserId: people[i]!.id, priceCents: 7_77, description: 'pp', mediaType: 'video', now }),
       );
@@ -118,7 +122,7 @@ describe.each(databaseKinds().filter((k) => k.name === 'postgres'))('hot account
               const paymentId = res.json().data[0].payment_id;
               res =
                 op === 8
-                  ? await client.message(people[b]!, { paymentId, message: 'here', messageMediaId: `m-${randomUUID()}` })
+                  ? await client.message(people[b]!, { paymentId, message: 'here', messageMediaId: videoIds[b] })
                   : await client.cancel(people[b]!, paymentId);
             }
           }

@@ -73,6 +73,14 @@ describe('contract machinery: every request and response checked against the doc
     expect(badPath.json().errors[0].field).toBe('itemId');
   });
 
+  it('refuses U+0000 in any string (PostgreSQL text cannot hold it) as a 400 on that field, before the handler', async () => {
+    const res = await post({ amount: '1', note: 'a\u0000b' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'validation_failed' });
+    expect(res.json().errors).toEqual([{ field: 'note', code: 'pattern', message: expect.any(String) }]);
+    expect((await post({ amount: '1', note: 'ab' })).statusCode).toBe(200);
+  });
+
   it('answers malformed JSON, empty bodies, huge bodies and other content types with problems', async () => {
     const malformed = await post('{"amount": "1"');
     expect(malformed.statusCode).toBe(400);

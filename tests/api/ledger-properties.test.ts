@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { and, eq, inArray } from 'drizzle-orm';
 import { databaseKinds, type FreshDatabase } from '../support/databases';
-import { createUser, fundWallet, type TestUser } from '../support/money';
+import { createTestMedia, createUser, fundWallet, type TestUser } from '../support/money';
 import { auditLedger } from '../../server/ledger/audit';
 import { holds, ledgerAccounts } from '../../server/db/schema/index';
 import { HttpProblem } from '../../server/http/problem';
@@ -32,13 +32,13 @@ interface Model {
   held: number[];
   funded: number;
   /** Price-point purchases: payer, creator, price, open? */
-  purchases: { payer: number; creator: number; cents: number; open: boolean; paymentId: string }[];
+  purchases: { payer: number; creator: number; cents: number; open: boolean; paymentId: string; mediaId: string }[];
 }
 
 interface Real {
   database: FreshDatabase['database'];
   users: TestUser[];
-  pricePoints: { creator: number; id: string; cents: number }[];
+  pricePoints: { creator: number; id: string; cents: number; mediaId: string }[];
   now: Date;
 }
 
@@ -144,7 +144,7 @@ class Buy implements Cmd {
     if (!(out instanceof HttpProblem)) {
       model.available[this.payer]! -= pp.cents;
       model.held[this.payer]! += pp.cents;
-      model.purchases.push({ payer: this.payer, creator: pp.creator, cents: pp.cents, open: true, paymentId: out.id });
+      model.purchases.push({ payer: this.payer, creator: pp.creator, cents: pp.cents, open: true, paymentId: out.id, mediaId: pp.mediaId });
     }
     await checkInvariants(model, real);
   }
@@ -158,7 +158,7 @@ class Settle implements Cmd {
     const p = model.purchases[this.pick % model.purchases.length]!;
     let out: unknown;
     if (this.how === 'claim') {
-      out = await inTx(real, p.creator, (c) => postMessage(c, { paymentId: p.paymentId, message: 'here', messageMediaId: 'm1' }));
+      out = await inTx(real, p.creator, (c) => postMessage(c, { paymentId: p.paymentId, message: 'here', messageMediaId: p.mediaId }));
     } else if (this.how === 'decline') {
       out = await inTx(real, p.creator, (c) => cancelOrDecline(c, p.paymentId));
     } else {
@@ -213,7 +213,8 @@ describe.each(databaseKinds())('ledger properties on $name', (kind) => {
           [2, 1],
         ] as const) {
           const id = await createPricePoint(fresh.database.db, { creatorUserId: users[creator]!.id, priceCents: price, description: 'pp', mediaType: 'photo', now });
-          pricePoints.push({ creator, id, cents: price });
+          // The creator's reply must attach their own photo (messageMediaId is checked).
+          pricePoints.push({ creator, id, cents: price, mediaId: await createTestMedia(fresh.database, users[creator]!.id, 'photo', now) });
         }
         const model: Model = { available: Array(USERS).fill(0), held: Array(USERS).fill(0), funded: 0, purchases: [] };
         await fc.asyncModelRun(() => ({ model, real: { database: fresh.database, users, pricePoints, now } }), cmds);

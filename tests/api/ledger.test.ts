@@ -104,7 +104,8 @@ describe.each(databaseKinds())('ledger core on $name', (kind) => {
     const none = await api.inject({ method: 'GET', url: `/api/app/user/${carol.id}/wallet`, headers: { authtoken: carol.token } });
     expect(none.json()).toEqual({ balance: '0.00', available: '0.00', held: '0.00' });
     const other = await api.inject({ method: 'GET', url: `/api/app/user/${alice.id}/wallet`, headers: { authtoken: carol.token } });
-    expect(other.statusCode).toBe(403);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().code).toBe('not_found');
     const anonymous = await api.inject({ method: 'GET', url: `/api/app/user/${alice.id}/wallet` });
     expect(anonymous.statusCode).toBe(401);
   });

@@ -1,10 +1,12 @@
 import { expect, test } from './support/test';
-import { COMPLETE_USER, DESKTOP, mainHeading, PHONE, signInAs, text } from './support/app';
+import { createAccount, DESKTOP, mainHeading, PHONE, signInAs, text, type TestAccount } from './support/app';
 
 const t = (key: string) => text('en', 'common', key);
 
-test.beforeEach(async ({ context, baseURL }) => {
-  await signInAs(context, baseURL!);
+let account: TestAccount;
+
+test.beforeEach(async ({ context }) => {
+  account = await signInAs(context);
 });
 
 test.describe('signed-in shell at 1280 px', () => {
@@ -42,8 +44,8 @@ test.describe('signed-in shell at 1280 px', () => {
   test('right sidebar shows the user, or on /profile a title and a go-to-transactions button', async ({ page }) => {
     await page.goto('/');
     const sidebar = page.getByRole('complementary', { name: t('shell.sidebarLabel') });
-    await expect(sidebar.getByRole('heading', { name: COMPLETE_USER.fullName })).toBeVisible();
-    await expect(sidebar.getByText(`@${COMPLETE_USER.username}`)).toBeVisible();
+    await expect(sidebar.getByRole('heading', { name: account.user.fullName! })).toBeVisible();
+    await expect(sidebar.getByText(`@${account.user.username!}`)).toBeVisible();
     await expect(sidebar.getByRole('link', { name: t('shell.viewProfile') })).toHaveAttribute('href', '/profile');
     // The default avatar stands in for a missing photo.
     await expect(sidebar.locator('img[src="/images/default-avatar.svg"]')).toBeVisible();
@@ -65,7 +67,7 @@ test.describe('signed-in shell at 1280 px', () => {
   });
 
   test('logout asks first: No keeps the session, Yes logs out to the landing page', async ({ page, context }) => {
-    await page.goto('/settings');
+    await page.goto('/withdraw-funds');
     const logout = page.getByRole('button', { name: t('shell.logout') });
     await logout.click();
     const dialog = page.getByRole('alertdialog', { name: t('logoutDialog.title') });
@@ -76,7 +78,7 @@ test.describe('signed-in shell at 1280 px', () => {
 
     await dialog.getByRole('button', { name: t('confirmDialog.no') }).click();
     await expect(dialog).toBeHidden();
-    await expect(mainHeading(page)).toHaveText(t('routes.settings'));
+    await expect(mainHeading(page)).toHaveText(t('routes.withdrawFunds'));
     await expect(logout).toBeFocused();
 
     await logout.click();
@@ -121,7 +123,7 @@ test.describe('signed-in shell at 1280 px', () => {
     await tabs.getByRole('tab', { name: t('tabs.pending') }).click();
     await expect(page).toHaveURL('/transactions?tab=pending');
     await expect(tabs.getByRole('tab', { name: t('tabs.pending') })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('tabpanel')).toContainText(t('pages.transactionsEmpty'));
+    await expect(page.getByRole('tabpanel')).toContainText(text('en', 'activity', 'list.empty'));
     await page.reload();
     await expect(page.getByRole('tab', { name: t('tabs.pending') })).toHaveAttribute('aria-selected', 'true');
     await page.goto('/transactions?tab=bogus');
@@ -183,16 +185,16 @@ test.describe('signed-in shell at 375 px', () => {
 });
 
 test.describe('incomplete profile', () => {
-  test.beforeEach(async ({ context, baseURL }) => {
+  test.beforeEach(async ({ context }) => {
     await context.clearCookies();
-    await signInAs(context, baseURL!, { ...COMPLETE_USER, username: null, country: null });
+    await createAccount(context, { setUp: false });
   });
 
   test('every path leads to /set-up, where logging out is possible', async ({ page }) => {
     await page.goto('/transactions');
     await expect(page).toHaveURL('/set-up');
-    await expect(mainHeading(page)).toHaveText(t('setUp.title'));
-    await page.getByRole('button', { name: t('setUp.logout') }).click();
+    await expect(mainHeading(page)).toHaveText(text('en', 'accounts', 'titles.setUp'));
+    await page.getByRole('button', { name: text('en', 'accounts', 'setUp.logout') }).click();
     await page
       .getByRole('alertdialog')
       .getByRole('button', { name: t('confirmDialog.yes') })

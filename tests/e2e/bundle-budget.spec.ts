@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { bundleReport, kb } from '../../scripts/bench/route-bundles';
 import { mainHeading } from './support/app';
 import { expect, test } from './support/test';
 
@@ -11,7 +13,6 @@ import { expect, test } from './support/test';
 const ENTRY_BUDGET_BYTES = 110 * 1024;
 const dist = new URL('../../dist/web/', import.meta.url);
 const gzipped = (path: string) => gzipSync(readFileSync(new URL(`.${path}`, dist))).length;
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 test('the entry chunk stays within 110 KB gzip, and the landing page loads little more', async ({ page }, info) => {
   const html = readFileSync(new URL('index.html', dist), 'utf8');
@@ -36,4 +37,57 @@ test('the entry chunk stays within 110 KB gzip, and the landing page loads littl
   // The popup's dialog waits for a click (checked in landing-i18n.spec.ts); the services chunk came after idle.
   expect([...scripts].some((path) => path.includes('video-dialog'))).toBe(false);
   expect([...scripts].some((path) => path.includes('app-services'))).toBe(true);
+});
+
+/**
+ * Issue 11's budgets per route — the entry plus the route's layout and page chunks with their static imports, gzip
+ * (scripts/bench/route-bundles.ts; `npm run bench:bundle` prints the table): the landing at most 110 KB of
+ * JavaScript, the signed-in home 170 KB, any route 200 KB, CSS 20 KB.
+ *
+ * Not met yet, so held where they are instead (each ceiling is the figure measured on 2026-11-21 after merging main, plus
+ * about 2 KB; it may only come down; a new route over 200 KB must be named here, which makes it a decision): the landing's entry alone is 109.7 KB, 58 KB of it react-dom; the routes whose forms check
+ * the shared arktype rules carry arktype's 47 KB. docs/performance.md says what it would take to meet them.
+ */
+const KB = 1024;
+const ROUTE_BUDGET = 200 * KB;
+const NOT_YET_WITHIN_BUDGET: Record<string, number> = {
+  'landing (public)': 141 * KB, // budget 110 KB
+  'flows (tool)': 237 * KB,
+  // Session 3: the wallet, withdrawal, contacts and settings screens arrived with arktype forms; and every signed-in
+  // route now also loads the signed-in route table (about 1.5 KB), which left the entry to keep it within 110 KB.
+  'wallet (app)': 227 * KB,
+  'withdrawals (app)': 226 * KB,
+  'checkEmail (app)': 224 * KB,
+  'verifyEmail (app)': 224 * KB,
+  'expiredLink (app)': 224 * KB,
+  'contacts (app)': 223 * KB,
+  'profile (app)': 217 * KB,
+  'settings (app)': 216 * KB,
+  'publicProfile (app)': 216 * KB,
+  'pricePoint (app)': 214 * KB,
+  'changePassword (app)': 214 * KB,
+  'setUp (minimal)': 207 * KB,
+};
+
+test('every route within its byte budget; the flow explorer, video, QR and upload code never in the entry', () => {
+  const report = bundleReport(fileURLToPath(new URL('../..', import.meta.url)));
+  const byName = new Map(report.routes.map((r) => [r.name, r]));
+  for (const name of ['landing (public)', 'home (app)', 'signIn (auth)', 'transactions (app)', 'sendPayment (app)']) {
+    expect(byName.has(name), `${name} is among the routes read from the router`).toBe(true);
+  }
+  const over: string[] = [];
+  for (const route of report.routes) {
+    const ceiling = NOT_YET_WITHIN_BUDGET[route.name] ?? ROUTE_BUDGET;
+    if (route.jsGzip > ceiling) over.push(`${route.name}: ${kb(route.jsGzip)} JS > ${kb(ceiling)}`);
+    if (route.cssGzip > 20 * KB) over.push(`${route.name}: ${kb(route.cssGzip)} CSS > 20 KB`);
+  }
+  expect(over).toEqual([]);
+  expect(byName.get('home (app)')!.jsGzip).toBeLessThanOrEqual(170 * KB);
+  expect(byName.get('landing (public)')!.jsGzip).toBeLessThanOrEqual(NOT_YET_WITHIN_BUDGET['landing (public)']!);
+
+  expect(report.entrySources.length).toBeGreaterThan(0);
+  const misplaced = report.entrySources.filter((source) =>
+    /src\/features\/flows\/|node_modules\/elkjs|video-dialog|qr|upload/i.test(source),
+  );
+  expect(misplaced).toEqual([]);
 });

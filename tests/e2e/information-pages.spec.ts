@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { COMPLETE_USER, mainHeading, signInAs, storeLanguage, text, type Language } from './support/app';
+import { mainHeading, signInAs, storeLanguage, text, type Language } from './support/app';
 import { expect, test } from './support/test';
 
 /**
@@ -38,9 +38,9 @@ async function expectFrame(page: Page, language: Language, signedIn: boolean) {
 
 for (const signedIn of [false, true]) {
   for (const language of LANGUAGES) {
-    test(`every legal page in ${language}, ${signedIn ? 'signed in' : 'signed out'}`, async ({ page, context, baseURL }) => {
+    test(`every legal page in ${language}, ${signedIn ? 'signed in' : 'signed out'}`, async ({ page, context }) => {
       test.slow(); // six pages in one test
-      if (signedIn) await signInAs(context, baseURL!);
+      if (signedIn) await signInAs(context);
       await storeLanguage(page, language);
       for (const [path, document] of Object.entries(LEGAL)) {
         await page.goto(path);
@@ -79,8 +79,8 @@ test('email addresses in the texts are mail links', async ({ page }) => {
 });
 
 for (const signedIn of [false, true]) {
-  test(`FAQ, ${signedIn ? 'signed in' : 'signed out'}: answers open and close by mouse and keyboard`, async ({ page, context, baseURL }) => {
-    if (signedIn) await signInAs(context, baseURL!);
+  test(`FAQ, ${signedIn ? 'signed in' : 'signed out'}: answers open and close by mouse and keyboard`, async ({ page, context }) => {
+    if (signedIn) await signInAs(context);
     await page.goto('/faq');
     await expect(mainHeading(page)).toHaveText(text('en', 'support', 'faq.heading'));
     await expect(page).toHaveTitle(`${text('en', 'support', 'faq.title')} · Tipjar`);
@@ -108,8 +108,8 @@ for (const signedIn of [false, true]) {
 }
 
 for (const signedIn of [false, true]) {
-  test(`Help and Support, ${signedIn ? 'signed in' : 'signed out'}: every way to get help and every policy`, async ({ page, context, baseURL }) => {
-    if (signedIn) await signInAs(context, baseURL!);
+  test(`Help and Support, ${signedIn ? 'signed in' : 'signed out'}: every way to get help and every policy`, async ({ page, context }) => {
+    if (signedIn) await signInAs(context);
     await page.goto('/help');
     const t = (key: string) => text('en', 'support', key);
     await expect(mainHeading(page)).toHaveText(t('help.title'));
@@ -135,8 +135,8 @@ for (const signedIn of [false, true]) {
   });
 }
 
-test('how it works is reachable signed in, inside the shell', async ({ page, context, baseURL }) => {
-  await signInAs(context, baseURL!, COMPLETE_USER);
+test('how it works is reachable signed in, inside the shell', async ({ page, context }) => {
+  await signInAs(context);
   await page.goto('/how-it-works');
   await expect(mainHeading(page)).toHaveText(text('en', 'marketing', 'howItWorks.heading'));
   await expectFrame(page, 'en', true);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { COMPLETE_USER, DESKTOP, mainHeading, PHONE, signInAs } from './support/app';
+import { DESKTOP, mainHeading, PHONE, signInAs } from './support/app';
 import { expect, test } from './support/test';
 
 /**
@@ -68,13 +68,13 @@ test.describe('configured (the widgets server)', () => {
     await expect.poll(() => seen(page, 'chatSeen')).toEqual([80, 0]);
   });
 
-  test('the recording is keyed by the signed-in user, and by nobody for a visitor', async ({ page, context, baseURL }) => {
+  test('the recording is keyed by the signed-in user, and by nobody for a visitor', async ({ page, context }) => {
     await serveWidgetScripts(page);
     await page.goto('/');
     await expect.poll(() => seen(page, 'recordingSeen')).toEqual([null]);
-    await signInAs(context, baseURL!);
+    const account = await signInAs(context);
     await page.goto('/');
-    await expect.poll(() => seen(page, 'recordingSeen')).toEqual([COMPLETE_USER.userId]);
+    await expect.poll(() => seen(page, 'recordingSeen')).toEqual([account.user.userId]);
   });
 
   test('a stalled widget never holds up the page', async ({ page, consoleErrors }) => {

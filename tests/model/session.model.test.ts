@@ -19,11 +19,22 @@ function loggedOut({ snapshot, running }: Ctx) {
   expect(running).toEqual([]);
 }
 
-/** A user arrived (restored at start, signed in or updated): they are in context and were persisted unless restored. */
-function hasArrivedUser({ snapshot, event, step, actions, fakes }: Ctx) {
+/**
+ * A user arrived (restored at start, signed in, updated, or confirmed by the server): they are in context and
+ * were persisted unless restored from the cookie. No call is in flight.
+ */
+function hasArrivedUser({ snapshot, event, step, actions, fakes, running }: Ctx) {
   const user = snapshot.context.user;
   expect(user).not.toBeNull();
+  expect(running).toEqual([]);
   if (step === 'init') {
+    expect(actions).toEqual([]);
+  } else if (step.startsWith('loadUser:done')) {
+    expect(user).toEqual(event.output);
+    expect(actions).toEqual(['persistUser']);
+    expect(fakes.persisted.at(-1)).toEqual(event.output);
+  } else if (step.startsWith('loadUser:error')) {
+    // A failure that is not a 401 (offline): the user stays as they were, nothing is stored or cleared.
     expect(actions).toEqual([]);
   } else {
     expect(event.type === 'SIGNED_IN' || event.type === 'USER_UPDATED').toBe(true);
@@ -32,6 +43,14 @@ function hasArrivedUser({ snapshot, event, step, actions, fakes }: Ctx) {
     expect(fakes.persisted.at(-1)).toEqual(event.user);
   }
   return user!;
+}
+
+/** Asking the server who we are: exactly one `GET app/user/{userId}` for the user in context. */
+function refreshing({ snapshot, running, actions, step }: Ctx) {
+  expect(step).toBe('REFRESH');
+  expect(actions).toEqual([]);
+  expect(running).toEqual([expect.objectContaining({ src: 'loadUser', input: { user: snapshot.context.user } })]);
+  return snapshot.context.user!;
 }
 
 // Inputs and event samples (a complete and an incomplete user) come from the catalogue, so these paths are the
@@ -49,21 +68,28 @@ describeModel('session machine (model-based)', {
     'loggedOut.visitor': (ctx) => {
       loggedOut(ctx);
       if (ctx.step === 'init') expect(ctx.actions).toEqual([]);
-      else if (ctx.step === 'UNAUTHORIZED') expect(ctx.actions).toEqual(clearedBy('goToLogin'));
+      // A 401 from any call, or from the server when asked who we are (revoked token): to the login route.
+      else if (ctx.step === 'UNAUTHORIZED' || ctx.step === 'loadUser:error[1]') expect(ctx.actions).toEqual(clearedBy('goToLogin'));
       // Spec 4: whatever the server answered, logging out clears local data and goes home.
       else if (ctx.step === 'logout:done' || ctx.step === 'logout:error') expect(ctx.actions).toEqual(clearedBy('goHome'));
       else throw new Error(`unexpected way into loggedOut.visitor: ${ctx.step}`);
     },
     'loggedOut.expired': (ctx) => {
       loggedOut(ctx);
-      expect(ctx.step).toBe('SESSION_EXPIRED');
+      expect(['SESSION_EXPIRED', 'loadUser:error[0]']).toContain(ctx.step);
       expect(ctx.actions).toEqual(clearedBy('goToExpiredSession'));
     },
-    needsSetUp: (ctx) => {
+    'needsSetUp.idle': (ctx) => {
       expect(needsSetUp(hasArrivedUser(ctx))).toBe(true);
     },
-    signedIn: (ctx) => {
+    'needsSetUp.refreshing': (ctx) => {
+      expect(needsSetUp(refreshing(ctx))).toBe(true);
+    },
+    'signedIn.idle': (ctx) => {
       expect(needsSetUp(hasArrivedUser(ctx))).toBe(false);
+    },
+    'signedIn.refreshing': (ctx) => {
+      expect(needsSetUp(refreshing(ctx))).toBe(false);
     },
     loggingOut: ({ snapshot, running, actions }) => {
       // Exactly one logout call in flight, for the user being logged out; nothing cleared yet.

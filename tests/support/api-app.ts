@@ -1,15 +1,24 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
 import { OffsetClock } from '../../server/clock';
 import { loadConfig } from '../../server/config';
 import type { DatabaseKind, FreshDatabase } from './databases';
 import type { DestinationStream } from 'pino';
+import type { Metrics } from '../../server/observability/metrics';
+import type { Clock } from '../../server/clock';
+import type { Database } from '../../server/db/database';
+import type { Providers } from '../../server/providers/index';
 
 /** The real server, in-process on a fresh database (no port, no web build): for API tests. */
 export interface ApiHarness {
   app: FastifyInstance;
   fresh: FreshDatabase;
   clock: OffsetClock;
+  /** Where this server stores uploaded media (a fresh temporary directory unless MEDIA_DIR is given). */
+  mediaDir: string;
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
@@ -19,22 +28,30 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Receives the server's log lines (set LOG_LEVEL in env to have any). */
   logStream?: DestinationStream;
+  /** Counts requests into these metrics (observability/metrics.ts). */
+  metrics?: Metrics;
+  /** Other providers than the sandboxes (e.g. a card processor that times out), made from the harness's own. */
+  providers?: (deps: { database: Database; clock: Clock; mediaDir: string }) => Providers;
 }
 
 export async function startApi(kind: DatabaseKind, options: StartOptions = {}): Promise<ApiHarness> {
   const fresh = await kind.open();
   const clock = new OffsetClock();
-  const config = loadConfig({ NODE_ENV: 'test', ...options.env });
-  const app = await buildApp({ config, database: fresh.database, clock, webDir: null, logStream: options.logStream });
+  const ownMediaDir = options.env?.MEDIA_DIR ? null : mkdtempSync(join(tmpdir(), 'tipjar-media-'));
+  const config = loadConfig({ NODE_ENV: 'test', ...(ownMediaDir ? { MEDIA_DIR: ownMediaDir } : {}), ...options.env });
+  const providers = options.providers?.({ database: fresh.database, clock, mediaDir: config.mediaDir! });
+  const app = await buildApp({ config, database: fresh.database, clock, webDir: null, logStream: options.logStream, metrics: options.metrics, providers });
   await app.ready();
   return {
     app,
     fresh,
     clock,
+    mediaDir: config.mediaDir!,
     inject: (options) => app.inject(options),
     async close() {
       await app.close();
       await fresh.dispose();
+      if (ownMediaDir) rmSync(ownMediaDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../server/db/database';
-import { users } from '../../server/db/schema/index';
+import { media, users } from '../../server/db/schema/index';
 import { issueSession } from '../../server/auth/session-tokens';
 import { postEntry } from '../../server/ledger/post-entry';
 
@@ -44,4 +44,24 @@ export async function fundWallet(database: Database, userId: string, cents: numb
       ],
     });
   });
+}
+
+/**
+ * A media row owned by `userId`, as an upload makes it (for service-level tests that need a valid messageMediaId
+ * without going through HTTP; the bytes are not stored).
+ */
+export async function createTestMedia(database: Database, userId: string, kind: 'photo' | 'video', now: Date = new Date()): Promise<string> {
+  const id = randomUUID();
+  await database.db.insert(media).values({
+    id,
+    ownerUserId: userId,
+    kind,
+    contentType: kind === 'photo' ? 'image/jpeg' : 'video/mp4',
+    sizeBytes: 1,
+    sha256: '0'.repeat(64),
+    storageKey: id,
+    fileName: kind === 'photo' ? 'photo.jpg' : 'video.mp4',
+    createdAt: now,
+  });
+  return id;
 }

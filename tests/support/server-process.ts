@@ -18,9 +18,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/** `built`: run dist/server/main.js as `npm start` does (after `npm run build:server`), without tsx's compile time. */
+export async function startServerProcess(env: Record<string, string>, options: { built?: boolean } = {}): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const args = options.built ? ['--enable-source-maps', 'dist/server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,4 +1,4 @@
-import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** A purchase a visitor started on a creator's public page before signing up (resumed after set-up). */
 export interface PendingPurchase {
@@ -18,6 +18,13 @@ export const users = pgTable('users', {
   fullName: text('full_name'),
   eSignatureConsentAt: timestamp('e_signature_consent_at', { withTimezone: true }),
   purchase: jsonb('purchase').$type<PendingPurchase>(),
+  /** Migration 0010: E.164, set once the user entered the texted code and confirmed the details. */
+  phoneNumber: text('phone_number'),
+  phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+  /** Migration 0011: preferences (the language of emails, notification emails on or off) and closing. */
+  language: text('language', { enum: ['en', 'es', 'pt'] }).notNull().default('en'),
+  emailNotifications: boolean('email_notifications').notNull().default(true),
+  closedAt: timestamp('closed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

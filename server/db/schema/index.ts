@@ -4,3 +4,7 @@ export * from './accounts';
 export * from './account-flows';
 export * from './ledger';
 export * from './payments';
+export * from './roles';
+export * from './creators';
+export * from './wallet';
+export * from './people';

@@ -87,6 +87,8 @@ export const jobs = pgTable('jobs', {
   lastError: text('last_error'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
+  /** The request that scheduled the job (migration 0008): its log lines carry the same `reqId`. */
+  requestId: text('request_id'),
 });
 
 export const idempotencyKeys = pgTable(
@@ -102,6 +104,9 @@ export const idempotencyKeys = pgTable(
     statusCode: integer('status_code'),
     responseBody: text('response_body'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Migration 0006: where and in which language an answer worked out later (after a provider call) is rendered. */
+    locale: text('locale'),
+    requestPath: text('request_path'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.operationId, t.idempotencyKey] })],
 );

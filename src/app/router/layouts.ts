@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { lazyPage } from './lazy-page';
 
-export type LayoutKind = 'public' | 'auth' | 'app' | 'minimal';
+export type LayoutKind = 'public' | 'auth' | 'app' | 'minimal' | 'tool';
 
 type Layout = ComponentType<{ children: ReactNode }>;
 
@@ -11,4 +11,5 @@ export const layouts: Record<LayoutKind, Layout> = {
   auth: lazyPage(() => import('../../layouts/auth/auth-layout').then((m) => m.AuthLayout)),
   app: lazyPage(() => import('../../layouts/app-shell/app-shell').then((m) => m.AppShell)),
   minimal: lazyPage(() => import('../../layouts/minimal/minimal-layout').then((m) => m.MinimalLayout)),
+  tool: lazyPage(() => import('../../layouts/tool/tool-layout').then((m) => m.ToolLayout)),
 };

@@ -1,22 +1,26 @@
 import type { ComponentType } from 'react';
 import {
+  FLOWS_PATH,
+  CHECK_EMAIL_PATH,
+  EXPIRED_LINK_PATH,
   EXPIRED_SESSION_PATH,
   FAQ_PATH,
+  FORGOT_PASSWORD_PATH,
   HELP_PATH,
+  RESET_PASSWORD_PATH,
+  VERIFY_EMAIL_PATH,
+  VERIFY_SUCCESS_PATH,
   HOW_IT_WORKS_PATH,
   LOGIN_PATH,
-  PAYMENT_PATH,
-  PROFILE_PATH,
-  SETTINGS_PATH,
   SET_UP_PATH,
   SIGN_UP_PATH,
-  TRANSACTIONS_PATH,
   WELCOME_PATH,
-  WITHDRAW_FUNDS_PATH,
 } from '../../config/paths';
 import { LEGAL_PATHS } from '../../features/legal/legal-documents';
 import type { LayoutKind } from './layouts';
 import { pages } from './pages';
+import { flowExplorerEnabled } from '../../config/features';
+import { isPublicProfilePath } from '../../../domain/app-routes';
 
 export interface RouteDef {
   path: string;
@@ -32,6 +36,8 @@ export interface RouteSet {
   redirectOthersTo?: string;
   /** The frame a 404 appears in. */
   notFoundLayout: LayoutKind;
+  /** A creator's public page at `/{username}` (issue 7), in this frame; tried after every named route. */
+  publicProfileLayout?: LayoutKind;
 }
 
 export type RouteSetName = 'loggedOut' | 'setUp' | 'signedIn';
@@ -40,7 +46,7 @@ export type RouteSetName = 'loggedOut' | 'setUp' | 'signedIn';
  * The information pages (issue 8): how it works, FAQ, help and the six legal pages exist in both route sets,
  * in the frame of the visitor's state (public header and footer, or the signed-in shell) — never the auth layout.
  */
-const informationRoutes = (layout: LayoutKind): RouteDef[] => [
+export const informationRoutes = (layout: LayoutKind): RouteDef[] => [
   { path: HOW_IT_WORKS_PATH, page: pages.howItWorks, layout },
   { path: FAQ_PATH, page: pages.faq, layout },
   { path: HELP_PATH, page: pages.help, layout },
@@ -48,11 +54,28 @@ const informationRoutes = (layout: LayoutKind): RouteDef[] => [
 ];
 
 /**
- * Spec 2 "Route sets by session state": which paths exist depends only on the session machine's state.
- * Pages that skip the two-column auth layout (/, the information pages) use the public frame.
- * `/verify-success-mobile`, /check-email and the other account pages arrive with the accounts issue.
+ * The flow explorer (issue 9) exists in every session state when it is on (development, or FLOW_EXPLORER=on):
+ * a reviewer inspects machines whether signed in or not, and its chunk is never loaded when it is off.
  */
-export const ROUTE_SETS: Record<RouteSetName, RouteSet> = {
+export const flowRoutes = (): RouteDef[] => (flowExplorerEnabled() ? [{ path: FLOWS_PATH, page: pages.flows, layout: 'tool' }] : []);
+
+/**
+ * Email verification exists in every session state (docs/decisions.md): sign-up signs in, so the code page comes
+ * after the session exists and before set-up, and an emailed link must work in any browser that opens it.
+ */
+export const verificationRoutes = (layout: LayoutKind): RouteDef[] => [
+  { path: CHECK_EMAIL_PATH, page: pages.checkEmail, layout },
+  { path: VERIFY_EMAIL_PATH, page: pages.verifyEmail, layout },
+  { path: EXPIRED_LINK_PATH, page: pages.expiredLink, layout },
+];
+
+/**
+ * Spec 2 "Route sets by session state": which paths exist depends only on the session machine's state. The
+ * signed-in set is in signed-in-routes.ts, loaded only once someone is signed in (it names 20-odd more pages).
+ * Pages that skip the two-column auth layout (/, the information pages) use the public frame; /verify-success-mobile
+ * the minimal one.
+ */
+export const PUBLIC_ROUTE_SETS: Record<Exclude<RouteSetName, 'signedIn'>, RouteSet> = {
   loggedOut: {
     routes: [
       { path: '/', page: pages.landing, layout: 'public' },
@@ -61,33 +84,19 @@ export const ROUTE_SETS: Record<RouteSetName, RouteSet> = {
       { path: LOGIN_PATH, page: pages.signIn, layout: 'auth' },
       { path: SIGN_UP_PATH, page: pages.signUp, layout: 'auth' },
       { path: EXPIRED_SESSION_PATH, page: pages.expiredSession, layout: 'auth' },
+      ...verificationRoutes('auth'),
+      { path: VERIFY_SUCCESS_PATH, page: pages.verifySuccess, layout: 'minimal' },
+      { path: FORGOT_PASSWORD_PATH, page: pages.forgotPassword, layout: 'auth' },
+      { path: RESET_PASSWORD_PATH, page: pages.resetPassword, layout: 'auth' },
+      ...flowRoutes(),
     ],
     notFoundLayout: 'public',
+    publicProfileLayout: 'public',
   },
   setUp: {
-    routes: [{ path: SET_UP_PATH, page: pages.setUp, layout: 'minimal' }],
+    routes: [{ path: SET_UP_PATH, page: pages.setUp, layout: 'minimal' }, ...verificationRoutes('minimal'), ...flowRoutes()],
     redirectOthersTo: SET_UP_PATH,
     notFoundLayout: 'minimal',
-  },
-  signedIn: {
-    routes: [
-      { path: '/', page: pages.home, layout: 'app' },
-      { path: TRANSACTIONS_PATH, page: pages.transactions, layout: 'app' },
-      { path: WITHDRAW_FUNDS_PATH, page: pages.withdrawFunds, layout: 'app' },
-      { path: SETTINGS_PATH, page: pages.settings, layout: 'app' },
-      { path: PROFILE_PATH, page: pages.profile, layout: 'app' },
-      { path: PAYMENT_PATH, page: pages.payment, layout: 'app' },
-      ...informationRoutes('app'),
-    ],
-    // A signed-in user following an old sign-in link lands home rather than on a 404.
-    redirects: {
-      [LOGIN_PATH]: '/',
-      [SIGN_UP_PATH]: '/',
-      [WELCOME_PATH]: '/',
-      [SET_UP_PATH]: '/',
-      [EXPIRED_SESSION_PATH]: '/',
-    },
-    notFoundLayout: 'app',
   },
 };
 
@@ -107,6 +116,9 @@ export function resolveRoute(set: RouteSet, rawPath: string): Resolution {
   const path = normalizePath(rawPath);
   const route = set.routes.find((candidate) => candidate.path === path);
   if (route) return { kind: 'page', route };
+  if (set.publicProfileLayout && isPublicProfilePath(path)) {
+    return { kind: 'page', route: { path, page: pages.publicProfile, layout: set.publicProfileLayout } };
+  }
   const target = set.redirects?.[path] ?? set.redirectOthersTo;
   if (target !== undefined && target !== path) return { kind: 'redirect', to: target };
   return { kind: 'notFound', layout: set.notFoundLayout };

@@ -5,6 +5,7 @@ import { versionCheckMachine } from '../../../machines/version-check.machine';
 import { createVersionClient, fetchServerVersion, VersionCheckError } from '../../api/version-client';
 import { i18n } from '../../i18n/i18n';
 import { NotificationsContext } from '../../ui/notifications/notifications-context';
+import { appInspect } from '../../lib/app-inspector';
 
 const NewVersionDialog = lazy(() => import('./new-version-dialog').then((m) => ({ default: m.NewVersionDialog })));
 
@@ -41,7 +42,7 @@ export function VersionCheck() {
     // The actor keeps the logic it started with; the notification queue is one actor for the app's life.
     [notifications],
   );
-  const actor = useActorRef(logic, { input: { clientVersion: __APP_VERSION__ } });
+  const actor = useActorRef(logic, { input: { clientVersion: __APP_VERSION__ }, inspect: appInspect });
 
   useEffect(() => {
     const report = () => actor.send({ type: document.visibilityState === 'hidden' ? 'HIDDEN' : 'VISIBLE' });

@@ -1,22 +1,90 @@
+import { useMachine } from '@xstate/react';
+import { appInspect } from '../../lib/app-inspector';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { SIGN_UP_PATH } from '../../config/paths';
+import { navigate } from 'wouter/use-browser-location';
+import { signInMachine } from '../../../machines/sign-in.machine';
+import { useApi } from '../../api/use-api';
+import { SessionContext } from '../../app/providers/session-context';
+import { CHECK_EMAIL_PATH, FORGOT_PASSWORD_PATH, SIGN_UP_PATH, withQuery } from '../../config/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { button } from '../../ui/button-styles';
+import { focusFirstError } from '../../ui/form/focus-first-error';
+import { fieldBinding } from '../../ui/form/field-binding';
+import { PasswordField } from '../../ui/form/password-field';
+import { TextField } from '../../ui/form/text-field';
 import { textLink } from '../../ui/page-styles';
+import { accountCalls } from '../accounts/account-calls';
+import { FORM_IDS } from '../accounts/form-ids';
+import { useQueryParam } from '../accounts/use-query-param';
 import { authFootnote, authSubtitle, authTitle } from './auth-page-styles';
+import { MachineForm } from '../../ui/form/machine-form';
 
-/** /sign-in (the login path): heading now; the form and its machine arrive with the accounts issue. */
+/** `?next=` only ever leads within the app: a path, never `//host` or a scheme (no open redirect). */
+function safeNext(next: string | null): string | null {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : null;
+}
+
+/** /sign-in (the login path): renders the sign-in machine; the session routes on once it reports the user. */
 export function SignInPage() {
-  const { t } = useTranslation();
-  useDocumentTitle(t('routes.signIn'));
+  const { t } = useTranslation('accounts');
+  const { t: tc } = useTranslation();
+  useDocumentTitle(tc('routes.signIn'));
+  const api = useApi();
+  const session = SessionContext.useActorRef();
+  const email = useQueryParam('email') ?? undefined;
+  const next = safeNext(useQueryParam('next'));
+  const logic = useMemo(
+    () =>
+      signInMachine.provide({
+        actors: { signIn: accountCalls(api).signIn },
+        actions: {
+          focusFirstError: () => focusFirstError(FORM_IDS.signIn),
+          goToCheckEmail: () => navigate(CHECK_EMAIL_PATH),
+          reportSignedIn: (_, { user }) => {
+            session.send({ type: 'SIGNED_IN', user });
+            // Back to the page that asked for the sign-in (a creator's pay page with the choice in its query).
+            if (next) navigate(next, { replace: true });
+          },
+        },
+      }),
+    [api, session, next],
+  );
+  const [state, send] = useMachine(logic, { input: { email }, inspect: appInspect });
+  const { values, message, passwordVisible } = state.context;
+  const field = fieldBinding(state.context, send);
+  const busy = !state.matches('editing');
   return (
     <>
-      <h1 className={authTitle}>{t('auth.signInTitle')}</h1>
-      <p className={authSubtitle}>{t('auth.signInSubtitle')}</p>
+      <h1 className={authTitle}>{tc('auth.signInTitle')}</h1>
+      <p className={authSubtitle}>{tc('auth.signInSubtitle')}</p>
+      <MachineForm id={FORM_IDS.signIn} message={message} onSubmit={() => send({ type: 'SUBMIT' })}>
+        <TextField
+          id="sign-in-email"
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          {...field.text('email')}
+        />
+        <PasswordField
+          id="sign-in-password"
+          label={t('fields.password')}
+          autoComplete="current-password"
+          {...field.password('password', passwordVisible)}
+        />
+        <Link href={withQuery(FORGOT_PASSWORD_PATH, { email: values.email.trim() })} className={textLink}>
+          {t('signIn.forgotPassword')}
+        </Link>
+        <button type="submit" className={button({ size: 'lg', fullWidth: true })} disabled={busy}>
+          {busy ? t('signIn.submitting') : t('signIn.submit')}
+        </button>
+      </MachineForm>
       <p className={authFootnote}>
-        {t('auth.noAccount')}{' '}
+        {tc('auth.noAccount')}{' '}
         <Link href={SIGN_UP_PATH} className={textLink}>
-          {t('auth.createAccount')}
+          {tc('auth.createAccount')}
         </Link>
       </p>
     </>

@@ -1,22 +1,122 @@
-import { useTranslation } from 'react-i18next';
+import { appInspect } from '../../lib/app-inspector';
+import { useMachine } from '@xstate/react';
+import { useMemo, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { LOGIN_PATH } from '../../config/paths';
+import { navigate } from 'wouter/use-browser-location';
+import { readPurchase } from '../../../domain/purchase';
+import { RULE_VALUES } from '../../../domain/rules/rule-values';
+import { signUpMachine } from '../../../machines/sign-up.machine';
+import { useApi } from '../../api/use-api';
+import { SessionContext } from '../../app/providers/session-context';
+import { CHECK_EMAIL_PATH, LOGIN_PATH, PRIVACY_PATH, TERMS_PATH } from '../../config/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { button } from '../../ui/button-styles';
+import { ExternalLink } from '../../ui/external-link';
+import { CheckboxField } from '../../ui/form/checkbox-field';
+import { focusFirstError } from '../../ui/form/focus-first-error';
+import { fieldBinding } from '../../ui/form/field-binding';
+import { PasswordField } from '../../ui/form/password-field';
+import { TextField } from '../../ui/form/text-field';
 import { textLink } from '../../ui/page-styles';
+import { accountCalls } from '../accounts/account-calls';
+import { FORM_IDS } from '../accounts/form-ids';
+import { useQueryParam } from '../accounts/use-query-param';
 import { authFootnote, authSubtitle, authTitle } from './auth-page-styles';
+import { MachineForm } from '../../ui/form/machine-form';
 
-/** /sign-up: heading now; the form and its machine arrive with the accounts issue. */
+/** A legal page from the consent text, in a new tab so the form keeps what was typed; Trans fills its text. */
+function LegalLink({ href, children }: { href: string; children?: ReactNode }) {
+  return (
+    <ExternalLink href={href} className={textLink}>
+      {children}
+    </ExternalLink>
+  );
+}
+
+/**
+ * /sign-up: renders the sign-up machine. A purchase started on a creator's page arrives as `?purchase=` (JSON) or
+ * as router state `{ purchase }`; it is validated, carried into the create call, and resumed after set-up.
+ */
 export function SignUpPage() {
-  const { t } = useTranslation();
-  useDocumentTitle(t('routes.signUp'));
+  const { t } = useTranslation('accounts');
+  const { t: tc } = useTranslation();
+  useDocumentTitle(tc('routes.signUp'));
+  const api = useApi();
+  const session = SessionContext.useActorRef();
+  const purchaseParam = useQueryParam('purchase');
+  const purchase = useMemo(
+    () => readPurchase(purchaseParam ?? (window.history.state as { purchase?: unknown } | null)?.purchase ?? null),
+    // Read once: the machine keeps the purchase it started with.
+    [],
+  );
+  const logic = useMemo(
+    () =>
+      signUpMachine.provide({
+        actors: { createUser: accountCalls(api).createUser },
+        actions: {
+          focusFirstError: () => focusFirstError(FORM_IDS.signUp),
+          goToCheckEmail: () => navigate(CHECK_EMAIL_PATH),
+          reportSignedIn: (_, { user }) => session.send({ type: 'SIGNED_IN', user }),
+        },
+      }),
+    [api, session],
+  );
+  const [state, send] = useMachine(logic, { input: { purchase }, inspect: appInspect });
+  const { values, errors, message } = state.context;
+  const field = fieldBinding(state.context, send);
+  const busy = !state.matches('editing');
   return (
     <>
-      <h1 className={authTitle}>{t('auth.signUpTitle')}</h1>
-      <p className={authSubtitle}>{t('auth.signUpSubtitle')}</p>
+      <h1 className={authTitle}>{tc('auth.signUpTitle')}</h1>
+      <p className={authSubtitle}>{tc('auth.signUpSubtitle')}</p>
+      {purchase ? <p className={authSubtitle}>{t('signUp.purchaseNote', { creator: purchase.creatorUsername })}</p> : null}
+      <MachineForm id={FORM_IDS.signUp} message={message} onSubmit={() => send({ type: 'SUBMIT' })}>
+        <TextField
+          id="sign-up-email"
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          {...field.text('email')}
+        />
+        <PasswordField
+          id="sign-up-password"
+          label={t('fields.password')}
+          autoComplete="new-password"
+          {...field.password('password')}
+          hint={t('fields.passwordHint', { min: RULE_VALUES.min })}
+        />
+        <PasswordField
+          id="sign-up-confirm-password"
+          label={t('fields.confirmPassword')}
+          autoComplete="new-password"
+          {...field.password('confirmPassword')}
+        />
+        <CheckboxField
+          id="sign-up-accept-terms"
+          checked={values.acceptTerms}
+          onCheckedChange={(value) => send({ type: 'CHANGE', field: 'acceptTerms', value })}
+          error={errors.acceptTerms}
+          label={
+            <Trans
+              t={t}
+              i18nKey="signUp.consent"
+              components={{
+                terms: <LegalLink href={TERMS_PATH} />,
+                privacy: <LegalLink href={PRIVACY_PATH} />,
+              }}
+            />
+          }
+        />
+        <button type="submit" className={button({ size: 'lg', fullWidth: true })} disabled={busy}>
+          {busy ? t('signUp.submitting') : t('signUp.submit')}
+        </button>
+      </MachineForm>
       <p className={authFootnote}>
-        {t('auth.haveAccount')}{' '}
+        {tc('auth.haveAccount')}{' '}
         <Link href={LOGIN_PATH} className={textLink}>
-          {t('auth.signInLink')}
+          {tc('auth.signInLink')}
         </Link>
       </p>
     </>

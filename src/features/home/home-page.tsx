@@ -1,9 +1,22 @@
+import { appInspect } from '../../lib/app-inspector';
+import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { css } from '../../../styled-system/css';
+import { pendingFirstSteps, type FirstStep } from '../../../domain/first-steps';
+import { homeActivityMachine } from '../../../machines/home-activity.machine';
+import { useApi } from '../../api/use-api';
 import { SessionContext } from '../../app/providers/session-context';
+import { CHECK_EMAIL_PATH, TRANSACTIONS_PATH, WITHDRAW_FUNDS_PATH } from '../../config/paths';
 import { useFormat } from '../../lib/use-format';
+import { button } from '../../ui/button-styles';
 import { PageHeader } from '../../ui/page-header';
-import { card } from '../../ui/page-styles';
+import { card, mutedText, sectionTitle, textLink } from '../../ui/page-styles';
+import { Spinner } from '../../ui/spinner';
+import { activityCalls } from '../transactions/activity-calls';
+import { cents } from '../transactions/payment-display';
+import { TransactionRow } from '../transactions/transaction-row';
 
 const balanceCard = css({
   p: { base: '5', md: '6' },
@@ -16,24 +29,97 @@ const balanceCard = css({
 });
 const balanceLabel = css({ fontSize: 'sm', fontWeight: 'medium', color: 'brand.100' });
 const balance = css({ mt: '1', fontSize: { base: '3xl', md: '4xl' }, fontWeight: 'bold', letterSpacing: '-0.02em' });
-const note = css({ mt: '4', color: 'fg.muted' });
+const stack = css({ display: 'grid', gap: '5', mt: '5' });
+const stepsGrid = css({ mt: '4', display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '3' });
+const stepCard = css({ p: '4', borderRadius: 'xl', borderWidth: '1px', borderColor: 'border.subtle', bg: 'brand.50', display: 'grid', gap: '2' });
+const stepTitle = css({ fontWeight: 'bold', fontSize: 'md' });
+const recentList = css({ mt: '3', listStyle: 'none', p: 0, display: 'grid', gap: '1' });
+const headerRow = css({ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: '3' });
 
-/** Home (spec 2): recent activity and first-step cards arrive with the payments issues. */
+/** Where each first step is done (the add-card screen is the wallet work's, spec 2's route). */
+const STEP_LINKS: Record<FirstStep, string> = {
+  verifyEmail: CHECK_EMAIL_PATH,
+  addMoney: WITHDRAW_FUNDS_PATH,
+  addCard: '/settings/payment-methods/add-new-card',
+  completeProfile: '/profile',
+};
+
+/** Home (spec 2): balance, first-step cards and recent activity; renders the home-activity machine. */
 export function HomePage() {
   const { t } = useTranslation();
+  const { t: ta } = useTranslation('activity');
   const format = useFormat();
-  const name = SessionContext.useSelector((snapshot) => snapshot.context.user?.fullName ?? '');
+  const api = useApi();
+  const user = SessionContext.useSelector((snapshot) => snapshot.context.user);
+  const userId = user?.userId ?? '';
+  const logic = useMemo(() => homeActivityMachine.provide({ actors: { loadHome: activityCalls(api).loadHome } }), [api]);
+  const [state, send] = useMachine(logic, { input: { userId }, inspect: appInspect });
+  const { data } = state.context;
+  const steps = pendingFirstSteps({
+    emailVerified: user?.emailStatus === 'verified',
+    hasMoney: data ? cents(data.balance) > 0 : null,
+    hasCard: data?.hasCard ?? null,
+    profileComplete: data?.profileComplete ?? null,
+  });
+
   return (
     <>
-      <PageHeader title={t('routes.home')} lead={t('pages.homeTitle', { name })} />
+      <PageHeader title={t('routes.home')} lead={t('pages.homeTitle', { name: user?.fullName ?? '' })} />
       <section className={balanceCard} aria-labelledby="balance-label">
         <p id="balance-label" className={balanceLabel}>
           {t('pages.balanceLabel')}
         </p>
-        {/* The wallet call arrives with the payments issue; until then the balance shown is zero. */}
-        <p className={balance}>{format.money(0)}</p>
+        <p className={balance}>{data ? format.money(cents(data.balance)) : '—'}</p>
       </section>
-      <p className={`${card} ${note}`}>{t('pages.homeBody')}</p>
+      <div className={stack}>
+        {steps.length > 0 ? (
+          <section className={card} aria-labelledby="first-steps-title">
+            <h2 id="first-steps-title" className={sectionTitle}>
+              {ta('home.firstStepsTitle')}
+            </h2>
+            <ul className={stepsGrid}>
+              {steps.map((step) => (
+                <li key={step} className={stepCard}>
+                  <h3 className={stepTitle}>{ta(`home.${step}.title`)}</h3>
+                  <p className={mutedText}>{ta(`home.${step}.body`)}</p>
+                  <Link href={STEP_LINKS[step]} className={textLink}>
+                    {ta(`home.${step}.action`)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        <section className={card} aria-labelledby="recent-title">
+          <div className={headerRow}>
+            <h2 id="recent-title" className={sectionTitle}>
+              {ta('home.recentTitle')}
+            </h2>
+            <Link href={TRANSACTIONS_PATH} className={textLink}>
+              {ta('home.seeAll')}
+            </Link>
+          </div>
+          {state.matches('loading') ? <Spinner /> : null}
+          {state.matches('failed') ? (
+            <div role="alert">
+              <p className={mutedText}>{ta('home.recentFailed')}</p>
+              <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>
+                {ta('home.retry')}
+              </button>
+            </div>
+          ) : null}
+          {data && data.recent.length === 0 ? <p className={mutedText}>{ta('home.recentEmpty')}</p> : null}
+          {data && data.recent.length > 0 ? (
+            <ul className={recentList} aria-labelledby="recent-title">
+              {data.recent.map((payment) => (
+                <li key={payment.payment_id}>
+                  <TransactionRow payment={payment} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      </div>
     </>
   );
 }

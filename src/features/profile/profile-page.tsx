@@ -1,8 +1,180 @@
+import { appInspect } from '../../lib/app-inspector';
+import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { BIO_MAX_LENGTH } from '../../../domain/limits';
+import { profileMachine } from '../../../machines/profile.machine';
+import { isApiFailure } from '../../../machines/forms/api-failure';
+import { css } from '../../../styled-system/css';
+import { useApi } from '../../api/use-api';
+import { SessionContext } from '../../app/providers/session-context';
+import { PRICE_POINT_PATH } from '../../config/paths';
+import { i18n } from '../../i18n/i18n';
+import { useFormat } from '../../lib/use-format';
+import { button } from '../../ui/button-styles';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { FormAlert } from '../../ui/form/form-alert';
+import { focusFirstError } from '../../ui/form/focus-first-error';
+import { TextAreaField } from '../../ui/form/text-area-field';
+import { useNotify } from '../../ui/notifications/use-notify';
 import { PageHeader } from '../../ui/page-header';
+import { card, mutedText, sectionTitle } from '../../ui/page-styles';
+import { Spinner } from '../../ui/spinner';
+import { creatorCalls } from '../creators/creator-calls';
+import { pricePointName } from '../creators/price-point-name';
+import { ShareLink } from '../creators/share-link';
+import { ProfileSummaryContext } from '../../layouts/app-shell/profile-summary-context';
+import { ProfileImagesSection } from './profile-images-section';
 
-/** The profile screen of spec 2; its flow and machine arrive with the issue that owns it. */
+const BIO_FORM_ID = 'profile-bio-form';
+const sections = css({ display: 'grid', gap: '6', maxW: '2xl' });
+const bioForm = css({ mt: '4', display: 'grid', gap: '4', justifyItems: 'start' });
+const headRow = css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '3', flexWrap: 'wrap' });
+const list = css({ mt: '4', display: 'grid', gap: '3', listStyle: 'none', p: '0' });
+const item = css({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: '3',
+  p: '4',
+  borderRadius: 'xl',
+  borderWidth: '1px',
+  borderColor: 'border.subtle',
+});
+const name = css({ fontSize: 'lg', fontWeight: 'bold', color: 'fg.default' });
+
+/** /profile (signed in): renders the profile machine — the bio form and the price points, cheapest first. */
 export function ProfilePage() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('routes.profile')} lead={t('pages.profileBody')} />;
+  const { t } = useTranslation('creators');
+  const { t: tc } = useTranslation();
+  const api = useApi();
+  const notify = useNotify();
+  const format = useFormat();
+  const user = SessionContext.useSelector((snapshot) => snapshot.context.user);
+  const summary = ProfileSummaryContext.useActorRef();
+  const logic = useMemo(
+    () =>
+      profileMachine.provide({
+        actors: creatorCalls(api),
+        actions: {
+          focusFirstError: () => focusFirstError(BIO_FORM_ID),
+          notifyBioSaved: () => {
+            notify.success(i18n.t('creators:profile.bioSaved'));
+            // The sidebar shows the bio too.
+            summary.send({ type: 'REFRESH' });
+          },
+          notifyRemoved: () => notify.success(i18n.t('creators:profile.removed')),
+          notifyRemoveFailed: ({ event }) => {
+            const error = (event as { error?: unknown }).error;
+            notify.error(isApiFailure(error) && error.detail ? error.detail : i18n.t('errors:generic'));
+          },
+        },
+      }),
+    [api, notify, summary],
+  );
+  const [state, send] = useMachine(logic, { input: { userId: user?.userId ?? '' }, inspect: appInspect });
+  const { values, errors, message, pricePoints, removing } = state.context;
+  const header = <PageHeader title={tc('routes.profile')} lead={t('profile.lead')} />;
+
+  if (state.matches('loading')) return <>{header}<Spinner /></>;
+  if (state.matches('loadFailed')) {
+    return (
+      <>
+        {header}
+        <div className={card} role="alert">
+          <p>{t('profile.loadFailed')}</p>
+          <button type="button" className={button({ variant: 'outline' })} onClick={() => send({ type: 'RETRY' })}>
+            {t('profile.retry')}
+          </button>
+        </div>
+      </>
+    );
+  }
+
+  const savingBio = state.matches('savingBio');
+  const nameOf = (price: string) => pricePointName(price, format.money);
+  return (
+    <>
+      {header}
+      <div className={sections}>
+        {user?.username ? <ShareLink username={user.username} /> : null}
+        <ProfileImagesSection />
+        <section className={card} aria-labelledby="profile-bio-title">
+          <h2 id="profile-bio-title" className={sectionTitle}>
+            {t('profile.bioTitle')}
+          </h2>
+          <form
+            id={BIO_FORM_ID}
+            className={bioForm}
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              send({ type: 'SAVE_BIO' });
+            }}
+          >
+            <FormAlert message={message} />
+            <div className={css({ w: 'full' })}>
+              <TextAreaField
+                id="profile-bio"
+                label={t('profile.bioLabel')}
+                value={values.bio_message}
+                onValueChange={(value) => send({ type: 'CHANGE', field: 'bio_message', value })}
+                error={errors.bio_message}
+                hint={t('profile.bioHint', { max: BIO_MAX_LENGTH })}
+                rows={3}
+              />
+            </div>
+            <button type="submit" className={button()} disabled={savingBio}>
+              {savingBio ? t('profile.savingBio') : t('profile.saveBio')}
+            </button>
+          </form>
+        </section>
+
+        <section className={card} aria-labelledby="profile-price-points-title">
+          <div className={headRow}>
+            <h2 id="profile-price-points-title" className={sectionTitle}>
+              {t('profile.pricePointsTitle')}
+            </h2>
+            <Link href={PRICE_POINT_PATH} className={button({ variant: 'outline', size: 'sm' })}>
+              {t('profile.addPricePoint')}
+            </Link>
+          </div>
+          <p className={mutedText}>{t('profile.pricePointsLead')}</p>
+          {pricePoints.length === 0 ? (
+            <p className={css({ mt: '4' })}>{t('profile.noPricePoints')}</p>
+          ) : (
+            <ul className={list} aria-label={t('profile.pricePointsTitle')}>
+              {pricePoints.map((point) => (
+                <li key={point.id} className={item}>
+                  <div>
+                    <p className={name}>{nameOf(point.price)}</p>
+                    <p>{point.description}</p>
+                    <p className={mutedText}>{t(`mediaType.${point.media_type}`)}</p>
+                  </div>
+                  <button
+                    type="button"
+                    className={button({ variant: 'ghost', size: 'sm' })}
+                    aria-label={t('profile.removeLabel', { name: nameOf(point.price) })}
+                    disabled={!state.matches('ready')}
+                    onClick={() => send({ type: 'REMOVE', id: point.id })}
+                  >
+                    {t('profile.remove')}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+      <ConfirmDialog
+        open={state.matches('confirmingRemove') || state.matches('removing')}
+        onCancel={() => send({ type: 'CANCEL' })}
+        onConfirm={() => send({ type: 'CONFIRM' })}
+        destructive
+        title={t('profile.removeDialogTitle')}
+        body={removing ? t('profile.removeDialogBody', { name: nameOf(removing.price), description: removing.description }) : ''}
+      />
+    </>
+  );
 }

@@ -1,10 +1,25 @@
+import { appInspect } from '../../lib/app-inspector';
+import { Tabs } from '@ark-ui/react/tabs';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'wouter';
 import { css } from '../../../styled-system/css';
+import { TRANSACTION_TABS, transactionListMachine } from '../../../machines/transaction-list.machine';
+import { useApi } from '../../api/use-api';
+import { SessionContext } from '../../app/providers/session-context';
+import { button } from '../../ui/button-styles';
 import { PageHeader } from '../../ui/page-header';
-import { QueryTabs } from '../../ui/query-tabs';
+import { Spinner } from '../../ui/spinner';
+import { tabStyles } from '../../ui/query-tabs';
+import { activityCalls } from './activity-calls';
+import { VirtualPaymentList } from './virtual-payment-list';
 
+const listCard = css({ bg: 'bg.surface', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.subtle', p: '2' });
+const note = css({ py: '6', textAlign: 'center', color: 'fg.muted' });
 const empty = css({
   py: '12',
+  px: '4',
   textAlign: 'center',
   color: 'fg.muted',
   bg: 'bg.surface',
@@ -14,22 +29,82 @@ const empty = css({
   borderColor: 'border.default',
 });
 
-const TABS = ['all', 'pending', 'complete', 'pay', 'request'] as const;
-
-/** Activity (spec 2/4): the five tabs, synced to `?tab=`; the list itself comes with the payments issue. */
+/** /transactions (spec 2/4): renders the transaction-list machine; the tab lives in `?tab=`. */
 export function TransactionsPage() {
   const { t } = useTranslation();
+  const { t: ta } = useTranslation('activity');
+  const api = useApi();
+  const userId = SessionContext.useSelector((snapshot) => snapshot.context.user?.userId ?? '');
+  const [params, setParams] = useSearchParams();
+  const urlTab = params.get('tab');
+  const logic = useMemo(
+    () =>
+      transactionListMachine.provide({
+        actors: { loadPage: activityCalls(api).loadPage },
+        actions: {
+          writeTab: (_, { tab }) =>
+            setParams(
+              (current) => {
+                current.set('tab', tab);
+                return current;
+              },
+              { replace: true },
+            ),
+        },
+      }),
+    [api, setParams],
+  );
+  const [state, send] = useMachine(logic, { input: { userId, tab: urlTab }, inspect: appInspect });
+  const { tab, items } = state.context;
+
+  // Back and Forward (or a link) change the address: the machine follows it.
+  useEffect(() => {
+    if (urlTab && urlTab !== tab && (TRANSACTION_TABS as readonly string[]).includes(urlTab)) {
+      send({ type: 'SELECT_TAB', tab: urlTab as (typeof TRANSACTION_TABS)[number] });
+    }
+  }, [urlTab, tab, send]);
+
+  const content = state.matches('empty') ? (
+    <p className={empty}>{ta('list.empty')}</p>
+  ) : state.matches('loading') && items.length === 0 ? (
+    <Spinner />
+  ) : (
+    <>
+      <div className={listCard}>
+        <VirtualPaymentList items={items} label={ta('list.label')} onEndVisible={() => send({ type: 'SENTINEL_VISIBLE' })} />
+      </div>
+      <div aria-live="polite" className={note}>
+        {state.matches('loading') ? ta('list.loadingMore') : null}
+        {state.matches('end') ? ta('list.end') : null}
+        {state.matches('failed') ? (
+          <span role="alert" className={css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '3' })}>
+            {ta('list.loadFailed')}
+            <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>
+              {ta('list.retry')}
+            </button>
+          </span>
+        ) : null}
+      </div>
+    </>
+  );
+
   return (
     <>
       <PageHeader title={t('routes.transactions')} lead={t('pages.transactionsBody')} />
-      <QueryTabs
-        label={t('routes.transactions')}
-        tabs={TABS.map((value) => ({
-          value,
-          label: t(`tabs.${value}`),
-          content: <p className={empty}>{t('pages.transactionsEmpty')}</p>,
-        }))}
-      />
+      <Tabs.Root value={tab} onValueChange={({ value }) => send({ type: 'SELECT_TAB', tab: value as (typeof TRANSACTION_TABS)[number] })}>
+        <Tabs.List className={tabStyles.list} aria-label={t('routes.transactions')}>
+          {TRANSACTION_TABS.map((value) => (
+            <Tabs.Trigger key={value} value={value} className={tabStyles.trigger}>
+              {t(`tabs.${value}`)}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {TRANSACTION_TABS.map((value) => (
+          <Tabs.Content key={value} value={value} className={tabStyles.panel}>
+            {value === tab ? content : null}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
     </>
   );
 }

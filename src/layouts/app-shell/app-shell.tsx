@@ -9,6 +9,7 @@ import { SkipLink } from '../../ui/skip-link';
 import { BottomBar } from './bottom-bar';
 import { Breadcrumbs } from './breadcrumbs';
 import { MobileTopBar } from './mobile-top-bar';
+import { ProfileSummaryProvider } from './profile-summary-context';
 import { RightSidebar } from './right-sidebar';
 import { TabBar } from './tab-bar';
 
@@ -49,20 +50,22 @@ export function AppShell({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   useFocusOnNavigate(mainRef);
   return (
-    <div className={shell}>
-      <SkipLink />
-      <TabBar />
-      <div className={column}>
-        <MobileTopBar />
-        <div className={content({ bottomBar: !isActivePath(PAYMENT_PATH, location) })}>
-          <Breadcrumbs />
-          <main id="main" ref={mainRef} tabIndex={-1} className={main}>
-            <PageBoundary>{children}</PageBoundary>
-          </main>
+    <ProfileSummaryProvider>
+      <div className={shell}>
+        <SkipLink />
+        <TabBar />
+        <div className={column}>
+          <MobileTopBar />
+          <div className={content({ bottomBar: !isActivePath(PAYMENT_PATH, location) })}>
+            <Breadcrumbs />
+            <main id="main" ref={mainRef} tabIndex={-1} className={main}>
+              <PageBoundary>{children}</PageBoundary>
+            </main>
+          </div>
         </div>
+        <RightSidebar />
+        <BottomBar />
       </div>
-      <RightSidebar />
-      <BottomBar />
-    </div>
+    </ProfileSummaryProvider>
   );
 }

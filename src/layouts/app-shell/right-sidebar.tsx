@@ -7,6 +7,9 @@ import { Avatar } from '../../ui/avatar';
 import { button } from '../../ui/button-styles';
 import { ActivityIcon } from '../../ui/icons';
 import { isActivePath } from '../../ui/nav-link';
+import { isPublicProfilePath } from '../../../domain/app-routes';
+import { avatarUrl, backgroundUrl } from '../../lib/profile-images';
+import { ProfileSummaryContext } from './profile-summary-context';
 
 const aside = css({
   display: { base: 'none', lg: 'block' },
@@ -32,6 +35,8 @@ const banner = css({
   bgGradient: 'to-br',
   gradientFrom: 'brand.500',
   gradientTo: 'brand.800',
+  bgSize: 'cover',
+  bgPosition: 'center',
 });
 
 const body = css({
@@ -61,16 +66,20 @@ const profileIcon = css({
 });
 
 /**
- * The right sidebar (spec 2), from 1024 px. On /profile: a title and a go-to-transactions button;
- * elsewhere the user's banner, name, @username, avatar (linking to /profile) and bio.
+ * The right sidebar (spec 2), from 1024 px. On /profile and on a username page: a title and a go-to-transactions
+ * button; elsewhere the user's banner (their background image), name, @username, avatar (linking to /profile) and
+ * bio, from the shell's profile summary (the default avatar until it has loaded, or if it cannot).
  */
 export function RightSidebar() {
   const { t } = useTranslation();
   const [location] = useLocation();
   const user = SessionContext.useSelector((snapshot) => snapshot.context.user);
+  const summary = ProfileSummaryContext.useSelector((snapshot) => snapshot.context.summary);
+  const onProfilePage = isActivePath(PROFILE_PATH, location) || isPublicProfilePath(location);
+  const bannerImage = user ? backgroundUrl(user.userId, summary?.background_key) : null;
   return (
     <aside className={aside} aria-label={t('shell.sidebarLabel')}>
-      {isActivePath(PROFILE_PATH, location) ? (
+      {onProfilePage ? (
         <section className={`${card} ${profileCard}`} aria-labelledby="sidebar-title">
           <span className={profileIcon}>
             <ActivityIcon />
@@ -85,16 +94,16 @@ export function RightSidebar() {
         </section>
       ) : (
         <section className={card} aria-labelledby="sidebar-name">
-          <div className={banner} />
+          <div className={banner} style={bannerImage ? { backgroundImage: `url("${bannerImage}")` } : undefined} />
           <div className={body}>
             <Link href={PROFILE_PATH} className={avatarLink} aria-label={t('shell.viewProfile')}>
-              <Avatar alt="" size="lg" />
+              <Avatar src={user ? avatarUrl(user.userId, summary?.photo_key) : null} alt="" size="lg" />
             </Link>
             <h2 id="sidebar-name" className={name}>
               {user?.fullName}
             </h2>
             {user?.username ? <p className={username}>@{user.username}</p> : null}
-            <p className={bio}>{t('shell.noBio')}</p>
+            <p className={bio}>{summary?.bio_message || t('shell.noBio')}</p>
           </div>
         </section>
       )}

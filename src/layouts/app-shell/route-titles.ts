@@ -21,6 +21,7 @@ export const ROUTE_TITLES: Readonly<Record<string, ParseKeys<'common'>>> = {
   '/payment/send': 'routes.send',
   '/payment/request': 'routes.request',
   '/withdraw-funds': 'routes.withdrawFunds',
+  '/withdraw-funds/add-money': 'routes.addMoney',
   '/withdraw-funds/withdrawal-details': 'routes.withdrawalDetails',
   '/withdraw-funds/deposit-details': 'routes.depositDetails',
   '/change-password': 'routes.changePassword',

@@ -17,10 +17,11 @@ const header = css({
   borderBottomWidth: '1px',
   borderColor: 'border.subtle',
 });
-const main = css({ flex: '1', w: 'full', maxW: 'xl', mx: 'auto', px: '4', py: { base: '8', md: '14' } });
+const main = css({ flex: '1', w: 'full', mx: 'auto', px: '4', py: { base: '8', md: '14' } });
+const widths = { narrow: css({ maxW: 'xl' }), wide: css({ maxW: '8xl' }) };
 
-/** A focused frame with no navigation: for set-up, where no other page is reachable yet (spec 2). */
-export function MinimalLayout({ children }: { children: ReactNode }) {
+/** A frame with no navigation, only the logo and the language: narrow for a form, wide for diagrams. */
+export function MinimalFrame({ width, children }: { width: keyof typeof widths; children: ReactNode }) {
   const mainRef = useRef<HTMLElement>(null);
   useFocusOnNavigate(mainRef);
   return (
@@ -30,9 +31,14 @@ export function MinimalLayout({ children }: { children: ReactNode }) {
         <Logo />
         <LanguageSelect />
       </header>
-      <main id="main" ref={mainRef} tabIndex={-1} className={main}>
+      <main id="main" ref={mainRef} tabIndex={-1} className={`${main} ${widths[width]}`}>
         <PageBoundary>{children}</PageBoundary>
       </main>
     </div>
   );
+}
+
+/** A focused frame with no navigation: for set-up, where no other page is reachable yet (spec 2). */
+export function MinimalLayout({ children }: { children: ReactNode }) {
+  return <MinimalFrame width="narrow">{children}</MinimalFrame>;
 }

@@ -146,6 +146,13 @@ describe('coverage counting', () => {
     expect(files.get('coverage.md')).toContain('1/2 (50%) | `a NEVER#0`: the never guard is a placeholder<br>state `c` not reached |');
   });
 
+  it('gives the explorer the same numbers as JSON: taken of total, each untaken transition with its reason', async () => {
+    const files = await renderAtlas([['gated', gatedEntry({ 'a NEVER#0': 'placeholder' })]], new Map());
+    expect(JSON.parse(files.get('coverage.json')!)).toEqual({ gated: { taken: 1, total: 2, untaken: [{ id: 'a NEVER#0', reason: 'placeholder' }] } });
+    const unexplained = await renderAtlas([['gated', gatedEntry()]], new Map());
+    expect(JSON.parse(unexplained.get('coverage.json')!).gated.untaken).toEqual([{ id: 'a NEVER#0', reason: null }]);
+  });
+
   it('counts a fully covered machine at 100%', async () => {
     const files = await renderAtlas([['checkout', checkoutEntry]], new Map());
     expect(files.get('coverage.md')).toMatch(/\| \[checkout\]\(checkout\.md\) \| \d+ \| 8\/8 \| 10\/10 \(100%\) \| — \|/);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../server/config';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError, loadConfig, SETTING_NAMES } from '../../../server/config';
 
 describe('configuration from the environment', () => {
   it('defaults to port 3000 and PGlite in ./data', () => {
@@ -45,5 +47,65 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ SESSION_RECORDING_URL: 'http://127.0.0.1:9000/r.js' }).sessionRecordingUrl).toBe('http://127.0.0.1:9000/r.js');
     expect(() => loadConfig({ SESSION_RECORDING_URL: 'cdn.recorder.example/r.js' })).toThrow(/SESSION_RECORDING_URL/);
     expect(() => loadConfig({ CHAT_WIDGET_URL: 'javascript:alert(1)' })).toThrow(/CHAT_WIDGET_URL/);
+  });
+
+  it('turns the flow explorer on outside production, and in production only with FLOW_EXPLORER=on', () => {
+    expect(loadConfig({}).flowExplorer).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).flowExplorer).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).flowExplorer).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', FLOW_EXPLORER: 'on' }).flowExplorer).toBe(true);
+    expect(loadConfig({ FLOW_EXPLORER: 'off' }).flowExplorer).toBe(false);
+    expect(() => loadConfig({ FLOW_EXPLORER: 'yes' })).toThrow(/FLOW_EXPLORER/);
+  });
+
+  it('names the variable and the expectation in one line, never echoing a password', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow('Invalid configuration: PORT must be a port number (0-65535) (got "eighty")');
+    expect(() => loadConfig({ NODE_ENV: 'prod' })).toThrow(/^Invalid configuration: NODE_ENV must be production, development or test/);
+    const bad = () => loadConfig({ DATABASE_URL: 'mysql://admin:hunter22@db.internal/tipjar' });
+    expect(bad).toThrow('Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL');
+    expect(bad).not.toThrow(/hunter22/);
+    expect(() => loadConfig({ SMTP_URL: 'http://u:mailpass@x' })).not.toThrow(/mailpass/);
+    for (const [name, value] of [['METRICS_PORT', 'x'], ['DB_POOL_SIZE', '0'], ['JOB_INTERVAL_MS', '10'], ['DEV_FEATURES', 'yes'], ['TRUST_PROXY', '-1']]) {
+      expect(() => loadConfig({ [name!]: value }), name).toThrow(new RegExp(`^Invalid configuration: ${name} `));
+    }
+  });
+
+  it('production refuses the development-only features; they can be turned off elsewhere', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_FEATURES: 'true' })).toThrow(
+      'Invalid configuration: DEV_FEATURES=true is refused in production (dev outbox, test clock)',
+    );
+    expect(loadConfig({ NODE_ENV: 'production', DEV_FEATURES: 'false' }).devFeatures).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', DEV_FEATURES: 'false' }).devFeatures).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).devFeatures).toBe(true);
+  });
+
+  it('metrics are off unless METRICS_PORT is set, on loopback by default, never on the app port', () => {
+    expect(loadConfig({}).metricsPort).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9464' })).toMatchObject({ metricsPort: 9464, metricsHost: '127.0.0.1' });
+    expect(() => loadConfig({ PORT: '4000', METRICS_PORT: '4000' })).toThrow(/METRICS_PORT/);
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metricsHost).toBe('0.0.0.0');
+  });
+
+  it('pool size and job interval have defaults and bounds', () => {
+    expect(loadConfig({})).toMatchObject({ dbPoolSize: 10, jobIntervalMs: 5000 });
+    expect(loadConfig({ DB_POOL_SIZE: '25', JOB_INTERVAL_MS: '200' })).toMatchObject({ dbPoolSize: 25, jobIntervalMs: 200 });
+    expect(() => loadConfig({ DB_POOL_SIZE: '500' })).toThrow(/DB_POOL_SIZE/);
+  });
+
+  it('docs/configuration.md lists every variable the server reads, and nothing outside config.ts reads the environment', () => {
+    const doc = readFileSync(join(__dirname, '../../../docs/configuration.md'), 'utf8');
+    const documented = [...doc.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]).filter((n) => n !== 'TEST_DATABASE_URL');
+    expect(documented.sort()).toEqual([...SETTING_NAMES]);
+    expect(SETTING_NAMES.length).toBeGreaterThanOrEqual(17);
+    const readers: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) walk(path);
+        else if (path.endsWith('.ts') && !path.endsWith('server/config.ts') && readFileSync(path, 'utf8').includes('process.env')) readers.push(path);
+      }
+    };
+    walk(join(__dirname, '../../../server'));
+    expect(readers).toEqual([]);
   });
 });

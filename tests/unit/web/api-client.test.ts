@@ -39,6 +39,16 @@ const version = () =>
   new Response(JSON.stringify({ version: '1.0.2' }), { headers: { 'content-type': 'application/json' } });
 
 describe('main API client: requests', () => {
+  it('keeps a POST body and its headers when it adds `lang` (the body is copied, not re-streamed)', async () => {
+    const { client, requests } = setup(() => new Response('{}', { status: 202, headers: { 'content-type': 'application/json' } }));
+    await client.POST('/app/user/forgot-password', { body: { email: 'ann@example.com' } });
+    const [request] = requests;
+    expect(request!.method).toBe('POST');
+    expect(new URL(request!.url).searchParams.get('lang')).toBe('es');
+    expect(request!.headers.get('content-type')).toContain('application/json');
+    expect(await request!.text()).toBe(JSON.stringify({ email: 'ann@example.com' }));
+  });
+
   it('adds the current language as `lang` to every call', async () => {
     let lang = 'es';
     const { client, requests } = setup(version, { getLang: () => lang });
@@ -64,6 +74,23 @@ describe('main API client: requests', () => {
     const { client, deps } = setup(version);
     const { data } = await client.GET('/app/version');
     expect(data).toEqual({ version: '1.0.2' });
+    expect(deps.notifyError).not.toHaveBeenCalled();
+  });
+
+  it('a quiet call still ends a signed-in session on a 401 (an expired session during a form post)', async () => {
+    const { client, deps } = setup(() => problem(401, { code: 'session_expired', detail: 'Inicia sesión de nuevo' }));
+    const { error } = await client.GET('/app/version', { middleware: [quiet] });
+    expect(error).toMatchObject({ code: 'session_expired' });
+    expect(deps.onSessionExpired).toHaveBeenCalledOnce();
+    expect(deps.notifyError).not.toHaveBeenCalled();
+  });
+
+  it('a quiet call with no session to end keeps its 401 to itself (wrong password on the sign-in form)', async () => {
+    const { client, deps } = setup(() => problem(401, { code: 'invalid_credentials', detail: 'Correo o contraseña incorrectos' }), {
+      onUnauthorized: vi.fn(() => false),
+    });
+    await client.GET('/app/version', { middleware: [quiet] });
+    expect(deps.onUnauthorized).toHaveBeenCalledOnce();
     expect(deps.notifyError).not.toHaveBeenCalled();
   });
 });

@@ -6,7 +6,7 @@ import { LOCALES } from '../../../domain/product';
 /** Every string the web app shows exists in every language, with the same placeholders. */
 const ROOT = join(import.meta.dirname, '../../../locales');
 // errors.json is shared with the server, which keeps its own parity check.
-const WEB_NAMESPACES = ['common', 'marketing', 'legal', 'support'];
+const WEB_NAMESPACES = ['common', 'marketing', 'legal', 'support', 'accounts', 'payments', 'activity', 'atlas'];
 
 type Tree = { [key: string]: string | Tree };
 

@@ -3,7 +3,10 @@ import { createActor } from 'xstate';
 import { EXPIRED_SESSION_PATH, LOGIN_PATH, SET_UP_PATH } from '../../../domain/product';
 import type { SessionUser } from '../../../domain/session-user';
 import { sessionMachine } from '../../../machines/session.machine';
-import { normalizePath, resolveRoute, ROUTE_SETS } from '../../../src/app/router/route-sets';
+import { normalizePath, PUBLIC_ROUTE_SETS, resolveRoute } from '../../../src/app/router/route-sets';
+import { SIGNED_IN_ROUTE_SET } from '../../../src/app/router/signed-in-routes';
+
+const ROUTE_SETS = { ...PUBLIC_ROUTE_SETS, signedIn: SIGNED_IN_ROUTE_SET };
 import { selectRouteSet } from '../../../src/app/router/select-route-set';
 
 const complete: SessionUser = {
@@ -92,6 +95,26 @@ describe('resolveRoute', () => {
     for (const path of ['/how-it-works', '/faq', '/help', '/dmca', '/community-guidelines']) {
       expect(describeRoute('signedIn', path)).toBe(`page:${path}:app`);
     }
+  });
+
+  it('the account pages of issue 3: verification in every state, the rest where they make sense', () => {
+    for (const path of ['/check-email', '/verify-email', '/expired-link']) {
+      expect(describeRoute('loggedOut', path)).toBe(`page:${path}:auth`);
+      // Sign-up signs in before the code is typed, and an emailed link must work wherever it is opened.
+      expect(describeRoute('setUp', path)).toBe(`page:${path}:minimal`);
+      expect(describeRoute('signedIn', path)).toBe(`page:${path}:app`);
+    }
+    for (const path of ['/forgot-password', '/reset-password']) {
+      expect(describeRoute('loggedOut', path)).toBe(`page:${path}:auth`);
+      expect(describeRoute('setUp', path)).toBe(`redirect:${SET_UP_PATH}`);
+      expect(describeRoute('signedIn', path)).toBe('redirect:/');
+    }
+    // A page without the two-column layout (spec 2).
+    expect(describeRoute('loggedOut', '/verify-success-mobile')).toBe('page:/verify-success-mobile:minimal');
+    expect(describeRoute('signedIn', '/verify-success-mobile')).toBe('redirect:/');
+    expect(describeRoute('signedIn', '/change-password')).toBe('page:/change-password:app');
+    expect(describeRoute('loggedOut', '/change-password')).toBe('404:public');
+    expect(describeRoute('setUp', '/change-password')).toBe(`redirect:${SET_UP_PATH}`);
   });
 
   it('treats a trailing slash as the same page', () => {

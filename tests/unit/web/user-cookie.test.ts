@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { USER_COOKIE } from '../../../domain/product';
 import type { SessionUser } from '../../../domain/session-user';
 import { clearStorageExcept } from '../../../src/lib/local-data';
-import { expiredUserCookie, parseUserCookie, serializeUserCookie } from '../../../src/lib/user-cookie';
+import { expiredUserCookie, parseUserCookie, serializeUserCookie } from '../../../domain/user-cookie';
 
 const user: SessionUser = {
   userId: '7c1d',

@@ -1,0 +1,65 @@
+import { type } from 'arktype';
+import { CUSTOM_AMOUNT_MAX_CENTS, CUSTOM_AMOUNT_MIN_CENTS, BIO_MAX_LENGTH, PRICE_POINT_DESCRIPTION_MAX_LENGTH, PRICE_POINT_MAX_CENTS, PRICE_POINT_MIN_CENTS } from '../limits';
+import { parseAmount } from '../money/amount';
+
+/**
+ * The creator forms (issue 7) as arktype types shared by the web app and the server, like account-rules.ts.
+ * Messages are translation keys under `creators:rules.*`, interpolated with RULE_VALUES (account-rules.ts).
+ */
+export const CREATOR_RULE = {
+  required: 'creators:rules.required',
+  priceInvalid: 'creators:rules.price_invalid',
+  priceRange: 'creators:rules.price_range',
+  descriptionTooLong: 'creators:rules.description_too_long',
+  mediaTypeRequired: 'creators:rules.media_type_required',
+  bioTooLong: 'creators:rules.bio_too_long',
+  amountRange: 'creators:rules.amount_range',
+} as const;
+
+export const PRICE_POINT_MEDIA_TYPES = ['photo', 'video'] as const;
+export type PricePointMediaType = (typeof PRICE_POINT_MEDIA_TYPES)[number];
+
+const text = type('string').configure({ message: CREATOR_RULE.required });
+const filled = text.narrow((s, ctx) => s.trim().length > 0 || ctx.reject({ message: CREATOR_RULE.required }));
+
+export const PriceRule = filled
+  .narrow((s, ctx) => parseAmount(s.trim()) !== null || ctx.reject({ message: CREATOR_RULE.priceInvalid }))
+  .narrow((s, ctx) => {
+    const cents = parseAmount(s.trim()) ?? 0;
+    return (cents >= PRICE_POINT_MIN_CENTS && cents <= PRICE_POINT_MAX_CENTS) || ctx.reject({ message: CREATOR_RULE.priceRange });
+  });
+
+export const DescriptionRule = filled.narrow(
+  (s, ctx) => [...s.trim()].length <= PRICE_POINT_DESCRIPTION_MAX_LENGTH || ctx.reject({ message: CREATOR_RULE.descriptionTooLong }),
+);
+
+export const MediaTypeRule = type('string')
+  .configure({ message: CREATOR_RULE.mediaTypeRequired })
+  .narrow(
+    (s, ctx) => (PRICE_POINT_MEDIA_TYPES as readonly string[]).includes(s) || ctx.reject({ message: CREATOR_RULE.mediaTypeRequired }),
+  );
+
+/** /profile/price-point and `POST app/user/{userId}/price-points`. */
+export const PricePointForm = type({ price: PriceRule, description: DescriptionRule, media_type: MediaTypeRule });
+
+export const BioRule = text.narrow(
+  (s, ctx) => [...s.trim()].length <= BIO_MAX_LENGTH || ctx.reject({ message: CREATOR_RULE.bioTooLong }),
+);
+
+/** The bio on /profile and `PATCH app/user/{userId}/profile`. */
+export const ProfileForm = type({ bio_message: BioRule });
+
+/** The price as the API stores it: trimmed and normalised ("5" → "5.00" is the server's answer). */
+export function priceCentsOf(price: string): number | null {
+  return parseAmount(price.trim());
+}
+
+/** A custom amount on the public pay page: dollars, at most two decimals, from $1 to $10,000. */
+export const CustomAmountRule = filled
+  .narrow((s, ctx) => parseAmount(s.trim()) !== null || ctx.reject({ message: CREATOR_RULE.priceInvalid }))
+  .narrow((s, ctx) => {
+    const cents = parseAmount(s.trim()) ?? 0;
+    return (cents >= CUSTOM_AMOUNT_MIN_CENTS && cents <= CUSTOM_AMOUNT_MAX_CENTS) || ctx.reject({ message: CREATOR_RULE.amountRange });
+  });
+
+export const CustomAmountForm = type({ amount: CustomAmountRule });

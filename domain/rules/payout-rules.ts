@@ -1,0 +1,24 @@
+import { type } from 'arktype';
+import { EmailRule } from './account-rules';
+
+/**
+ * Linking the international payout account (spec 3 and 4): the provider account's email and password, and the
+ * bank account number it pays out to. Shared by the payout-linking machine and the server
+ * (server/wallet/payout-accounts.ts), so the form and the API refuse the same things with the same messages.
+ */
+export const PAYOUT_PASSWORD_MAX_LENGTH = 200;
+
+export const PayoutLinkForm = type({
+  email: EmailRule,
+  password: type('string').narrow(
+    (s, ctx) => (s.length > 0 && s.length <= PAYOUT_PASSWORD_MAX_LENGTH) || ctx.reject({ message: 'wallet:rules.required' }),
+  ),
+  bankAccountNumber: type('string').narrow(
+    (s, ctx) => /^[A-Za-z0-9]{4,34}$/.test(normalizePayoutAccountNumber(s)) || ctx.reject({ message: 'wallet:rules.account_number_format' }),
+  ),
+});
+
+/** Spaces and dashes dropped, letters upper-cased: how the number is sent and kept. */
+export function normalizePayoutAccountNumber(value: string): string {
+  return value.replace(/[\s-]/g, '').toUpperCase();
+}

@@ -1,0 +1,153 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { AccountInfoForm } from '../domain/rules/account-rules';
+import type { SessionUser } from '../domain/session-user';
+import { applyChange, type ChangeEvent, type SubmitEvent } from './forms/form-events';
+import {
+  formMessage,
+  hasErrors,
+  serverFieldErrors,
+  withoutError,
+  type FieldErrors,
+  type FormMessage,
+} from './forms/field-errors';
+import { ruleErrors } from './forms/rule-errors';
+
+/**
+ * Account info (/account-info): public name, username, country and email, read from the account and saved with
+ * `PATCH app/user/{userId}/account-info`. A new email is verified again: the server sends a code to it, the session
+ * learns the email is unverified, and the user continues with the email-verification flow (/check-email).
+ */
+export interface AccountInfoValues {
+  fullName: string;
+  username: string;
+  country: string;
+  email: string;
+}
+
+export const ACCOUNT_INFO_FIELDS = ['fullName', 'username', 'country', 'email'] as const satisfies readonly (keyof AccountInfoValues)[];
+type Field = (typeof ACCOUNT_INFO_FIELDS)[number];
+
+export interface AccountInfoResult {
+  user: SessionUser;
+  verificationSent: boolean;
+}
+
+export interface AccountInfoContext {
+  userId: string;
+  values: AccountInfoValues;
+  errors: FieldErrors<Field>;
+  message: FormMessage | null;
+}
+
+export type AccountInfoEvent = ChangeEvent<AccountInfoValues> | SubmitEvent | { type: 'RETRY' };
+
+export interface AccountInfoInput {
+  userId: string;
+}
+
+const EMPTY: AccountInfoValues = { fullName: '', username: '', country: '', email: '' };
+const checked = (values: AccountInfoValues): AccountInfoValues => ({
+  fullName: values.fullName.trim(),
+  username: values.username.trim(),
+  country: values.country,
+  email: values.email.trim(),
+});
+const problems = (values: AccountInfoValues) => ruleErrors(AccountInfoForm, checked(values), ACCOUNT_INFO_FIELDS);
+const valuesOf = (user: SessionUser): AccountInfoValues => ({
+  fullName: user.fullName ?? '',
+  username: user.username ?? '',
+  country: user.country ?? '',
+  email: user.email,
+});
+
+export const accountInfoMachine = setup({
+  types: {
+    context: {} as AccountInfoContext,
+    events: {} as AccountInfoEvent,
+    input: {} as AccountInfoInput,
+  },
+  actors: {
+    loadUser: fromPromise<SessionUser, { userId: string }>(async () => {
+      throw new Error('loadUser is provided by the host');
+    }),
+    saveAccountInfo: fromPromise<AccountInfoResult, AccountInfoValues & { userId: string }>(async () => {
+      throw new Error('saveAccountInfo is provided by the host');
+    }),
+  },
+  guards: {
+    formIsValid: ({ context }) => !hasErrors(problems(context.values)),
+    verificationSent: ({ event }) => (event as { output?: AccountInfoResult }).output?.verificationSent === true,
+  },
+  actions: {
+    setUser: assign((_, user: SessionUser) => ({ values: valuesOf(user), errors: {}, message: null })),
+    setValue: assign(({ context, event }) => {
+      if (event.type !== 'CHANGE') return {};
+      return { values: applyChange(context.values, event), errors: withoutError(context.errors, event.field), message: null };
+    }),
+    showRuleErrors: assign({ errors: ({ context }) => problems(context.values), message: null }),
+    clearMessages: assign({ errors: {}, message: null }),
+    showServerErrors: assign(({ event }) => {
+      const error = (event as { error?: unknown }).error;
+      const errors = serverFieldErrors(error, ACCOUNT_INFO_FIELDS);
+      return { errors, message: formMessage(error, errors) };
+    }),
+    // Host effects.
+    focusFirstError: () => {},
+    reportUser: (_, _params: { user: SessionUser }) => {},
+    notifySaved: () => {},
+    goToCheckEmail: (_, _params: { email: string }) => {},
+  },
+}).createMachine({
+  id: 'accountInfo',
+  context: ({ input }) => ({ userId: input.userId, values: EMPTY, errors: {}, message: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        src: 'loadUser',
+        input: ({ context }) => ({ userId: context.userId }),
+        onDone: { target: 'editing', actions: { type: 'setUser', params: ({ event }) => event.output } },
+        onError: 'loadFailed',
+      },
+    },
+    loadFailed: {
+      on: { RETRY: 'loading' },
+    },
+    editing: {
+      on: {
+        CHANGE: { actions: 'setValue' },
+        SUBMIT: [
+          { guard: 'formIsValid', target: 'saving', actions: 'clearMessages' },
+          { actions: ['showRuleErrors', 'focusFirstError'] },
+        ],
+      },
+    },
+    saving: {
+      invoke: {
+        src: 'saveAccountInfo',
+        input: ({ context }) => ({ userId: context.userId, ...checked(context.values) }),
+        onDone: [
+          {
+            // A new email: the session sees it unverified, and the user types the code sent to it.
+            guard: 'verificationSent',
+            target: 'verifyingEmail',
+            actions: [
+              { type: 'reportUser', params: ({ event }) => ({ user: event.output.user }) },
+              { type: 'goToCheckEmail', params: ({ event }) => ({ email: event.output.user.email }) },
+            ],
+          },
+          {
+            target: 'editing',
+            actions: [
+              { type: 'setUser', params: ({ event }) => event.output.user },
+              { type: 'reportUser', params: ({ event }) => ({ user: event.output.user }) },
+              'notifySaved',
+            ],
+          },
+        ],
+        onError: { target: 'editing', actions: ['showServerErrors', 'focusFirstError'] },
+      },
+    },
+    verifyingEmail: { type: 'final' },
+  },
+});

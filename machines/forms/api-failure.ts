@@ -1,0 +1,30 @@
+/**
+ * How a failed API call reaches a machine: invoked actors throw an `ApiFailure` (built from the server's RFC 9457
+ * problem in src/api/), so guards can decide on `status` and `code` and actions can show `detail` and the per-field
+ * `errors[]`. Anything else thrown (the network is down) is not an ApiFailure and reads as the generic message.
+ */
+export interface ApiFailure {
+  kind: 'api-failure';
+  status: number;
+  code: string | null;
+  /** The server's message in the user's language. */
+  detail: string | null;
+  /** Per-field problems; `field` as the server names it (`email`, `password_2`, `body.email`). */
+  errors: Array<{ field: string; message: string }>;
+}
+
+export function apiFailure(status: number, problem: Partial<Omit<ApiFailure, 'kind' | 'status'>> = {}): ApiFailure {
+  return { kind: 'api-failure', status, code: problem.code ?? null, detail: problem.detail ?? null, errors: problem.errors ?? [] };
+}
+
+export function isApiFailure(error: unknown): error is ApiFailure {
+  return typeof error === 'object' && error !== null && (error as { kind?: unknown }).kind === 'api-failure';
+}
+
+export function failureCode(error: unknown): string | null {
+  return isApiFailure(error) ? error.code : null;
+}
+
+export function failureStatus(error: unknown): number | null {
+  return isApiFailure(error) ? error.status : null;
+}

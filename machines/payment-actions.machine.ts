@@ -1,0 +1,174 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { PaymentView } from './activity/payment-types';
+
+/**
+ * What the signed-in user may do with one payment (spec 4 "Payment status"), from its lifecycle status and the
+ * user's role in it (`transaction_type`: `sender` is the payer, `receiver` the one paid — for a request, the
+ * requester):
+ * - requested & receiver (I asked): cancel, or send a reminder — each after a Yes in its dialog;
+ * - requested & sender (I was asked): decline (after a Yes in the cancel dialog) or pay;
+ * - new & receiver (a fan paid my price point): reply with the promised media to claim it — Action Required;
+ * - new & sender (I paid a price point): nothing to do but wait — Pending Reply;
+ * - anything else: no actions.
+ * A reminder is offered only while the server's `actions` list it: the server alone knows when the last one went
+ * out (one per 24 h). After a change the machine takes the payment the server answered and decides again, so a
+ * cancelled request offers nothing more and a reminded one no second reminder.
+ */
+export interface PaymentActionsInput {
+  userId: string;
+  payment: PaymentView;
+}
+
+export interface PaymentActionsContext {
+  userId: string;
+  payment: PaymentView;
+}
+
+export type PaymentActionsEvent =
+  | { type: 'CANCEL' }
+  | { type: 'REMIND' }
+  | { type: 'DECLINE' }
+  | { type: 'PAY' }
+  | { type: 'REPLY' }
+  /** Yes in the open confirmation dialog. */
+  | { type: 'CONFIRM' }
+  /** No, Escape or a click outside the open dialog. */
+  | { type: 'DISMISS' }
+  /** The page loaded the payment again (a message claimed it, another tab changed it): decide anew. */
+  | { type: 'PAYMENT_UPDATED'; payment: PaymentView };
+
+export interface PaymentCallInput {
+  userId: string;
+  paymentId: string;
+}
+
+const status = (context: PaymentActionsContext) => context.payment.status;
+const role = (context: PaymentActionsContext) => context.payment.transaction_type;
+
+const call = (name: string) =>
+  fromPromise<PaymentView, PaymentCallInput>(async () => {
+    throw new Error(`${name} is provided by the host`);
+  });
+
+const callInput = ({ context }: { context: PaymentActionsContext }): PaymentCallInput => ({
+  userId: context.userId,
+  paymentId: context.payment.payment_id,
+});
+
+export const paymentActionsMachine = setup({
+  types: {
+    context: {} as PaymentActionsContext,
+    events: {} as PaymentActionsEvent,
+    input: {} as PaymentActionsInput,
+  },
+  actors: {
+    cancelRequest: call('cancelRequest'),
+    declineRequest: call('declineRequest'),
+    remindRequest: call('remindRequest'),
+  },
+  guards: {
+    iRequested: ({ context }) => status(context) === 'requested' && role(context) === 'receiver',
+    iAmAskedToPay: ({ context }) => status(context) === 'requested' && role(context) === 'sender',
+    myReplyIsDue: ({ context }) => status(context) === 'new' && role(context) === 'receiver',
+    theirReplyIsDue: ({ context }) => status(context) === 'new' && role(context) === 'sender',
+    reminderAllowed: ({ context }) => context.payment.actions.includes('remind'),
+  },
+  actions: {
+    takeUpdate: assign({
+      payment: ({ context, event }) => (event.type === 'PAYMENT_UPDATED' ? event.payment : context.payment),
+    }),
+    takeAnswer: assign({
+      payment: ({ context, event }) => (event as { output?: PaymentView }).output ?? context.payment,
+    }),
+    // Host effects: snackbars (spec 8), telling the page, and where Pay and Reply lead.
+    notifyCancelled: () => {},
+    notifyDeclined: () => {},
+    notifyReminded: () => {},
+    reportChanged: (_, _params: { payment: PaymentView }) => {},
+    goToPay: (_, _params: { payment: PaymentView }) => {},
+    goToReply: (_, _params: { payment: PaymentView }) => {},
+  },
+}).createMachine({
+  id: 'paymentActions',
+  context: ({ input }) => ({ userId: input.userId, payment: input.payment }),
+  initial: 'deciding',
+  on: {
+    PAYMENT_UPDATED: { target: '.deciding', actions: 'takeUpdate' },
+  },
+  states: {
+    deciding: {
+      always: [
+        { guard: 'iRequested', target: 'requested' },
+        { guard: 'iAmAskedToPay', target: 'askedToPay' },
+        { guard: 'myReplyIsDue', target: 'actionRequired' },
+        { guard: 'theirReplyIsDue', target: 'pendingReply' },
+        { target: 'noActions' },
+      ],
+    },
+    requested: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            CANCEL: 'confirmingCancel',
+            REMIND: { guard: 'reminderAllowed', target: 'confirmingRemind' },
+          },
+        },
+        confirmingCancel: { on: { DISMISS: 'idle', CONFIRM: 'cancelling' } },
+        cancelling: {
+          invoke: {
+            src: 'cancelRequest',
+            input: callInput,
+            onDone: {
+              target: '#paymentActions.deciding',
+              actions: ['takeAnswer', 'notifyCancelled', { type: 'reportChanged', params: ({ event }) => ({ payment: event.output }) }],
+            },
+            // The client's middleware shows the server's message; the request is as it was.
+            onError: 'idle',
+          },
+        },
+        confirmingRemind: { on: { DISMISS: 'idle', CONFIRM: 'reminding' } },
+        reminding: {
+          invoke: {
+            src: 'remindRequest',
+            input: callInput,
+            onDone: {
+              target: '#paymentActions.deciding',
+              actions: ['takeAnswer', 'notifyReminded', { type: 'reportChanged', params: ({ event }) => ({ payment: event.output }) }],
+            },
+            onError: 'idle',
+          },
+        },
+      },
+    },
+    askedToPay: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            DECLINE: 'confirmingDecline',
+            PAY: { actions: { type: 'goToPay', params: ({ context }) => ({ payment: context.payment }) } },
+          },
+        },
+        // Declining is the payer's cancel (spec 4): the same dialog and question.
+        confirmingDecline: { on: { DISMISS: 'idle', CONFIRM: 'declining' } },
+        declining: {
+          invoke: {
+            src: 'declineRequest',
+            input: callInput,
+            onDone: {
+              target: '#paymentActions.deciding',
+              actions: ['takeAnswer', 'notifyDeclined', { type: 'reportChanged', params: ({ event }) => ({ payment: event.output }) }],
+            },
+            onError: 'idle',
+          },
+        },
+      },
+    },
+    actionRequired: {
+      on: { REPLY: { actions: { type: 'goToReply', params: ({ context }) => ({ payment: context.payment }) } } },
+    },
+    pendingReply: {},
+    noActions: {},
+  },
+});

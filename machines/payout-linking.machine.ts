@@ -1,0 +1,147 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { normalizeEmail } from '../domain/rules/account-rules';
+import { PayoutLinkForm } from '../domain/rules/payout-rules';
+import { failureCode } from './forms/api-failure';
+import { formMessage, hasErrors, serverFieldErrors, withoutError, type FieldErrors, type FormMessage } from './forms/field-errors';
+import { ruleErrors } from './forms/rule-errors';
+
+/**
+ * Connect the payout account (spec 2 "Connect payout account", spec 4 "Payout linking"): credentials (the
+ * provider account's email and password, and the bank account number it pays out to) → confirm → success, or the
+ * error when the provider account is not activated yet (log in to the provider and complete it first), with
+ * "start over" and "visit provider". The provider's name and site come from the server before the first step.
+ * The password lives only in this machine's context until the call; starting over forgets it.
+ */
+export const PAYOUT_FIELDS = ['email', 'password', 'bankAccountNumber'] as const;
+export type PayoutField = (typeof PAYOUT_FIELDS)[number];
+export type PayoutValues = Record<PayoutField, string>;
+
+export interface PayoutProviderInfo {
+  provider: string;
+  providerUrl: string;
+  /** The account linked now (masked email), when there is one: linking again replaces it. */
+  linkedEmail: string | null;
+}
+
+export interface LinkedPayoutAccount {
+  emailMasked: string;
+  bankAccountLast4: string;
+}
+
+export interface PayoutLinkingContext {
+  values: PayoutValues;
+  errors: FieldErrors<PayoutField>;
+  failure: FormMessage | null;
+  info: PayoutProviderInfo | null;
+  linked: LinkedPayoutAccount | null;
+}
+
+export type PayoutLinkingEvent =
+  | { type: 'CHANGE'; field: PayoutField; value: string }
+  | { type: 'NEXT' }
+  | { type: 'BACK' }
+  | { type: 'CONFIRM' }
+  | { type: 'START_OVER' }
+  | { type: 'RETRY' };
+
+const blank: PayoutValues = { email: '', password: '', bankAccountNumber: '' };
+
+export const credentialErrors = (values: PayoutValues) =>
+  ruleErrors(PayoutLinkForm, { ...values, email: normalizeEmail(values.email) }, PAYOUT_FIELDS);
+
+const errorOf = (event: unknown) => (event as { error?: unknown }).error;
+
+export const payoutLinkingMachine = setup({
+  types: {
+    context: {} as PayoutLinkingContext,
+    events: {} as PayoutLinkingEvent,
+  },
+  actors: {
+    loadProvider: fromPromise<PayoutProviderInfo, void>(async () => {
+      throw new Error('loadProvider is provided by the host');
+    }),
+    linkAccount: fromPromise<LinkedPayoutAccount, PayoutValues>(async () => {
+      throw new Error('linkAccount is provided by the host');
+    }),
+  },
+  guards: {
+    credentialsValid: ({ context }) => !hasErrors(credentialErrors(context.values)),
+    notActivated: ({ event }) => failureCode(errorOf(event)) === 'payout_account_not_activated',
+    refusedCredentials: ({ event }) =>
+      failureCode(errorOf(event)) === 'payout_account_invalid_credentials' || hasErrors(serverFieldErrors(errorOf(event), PAYOUT_FIELDS)),
+  },
+  actions: {
+    storeInfo: assign({ info: ({ event }) => (event as unknown as { output: PayoutProviderInfo }).output }),
+    change: assign(({ context, event }) =>
+      event.type === 'CHANGE' ? { values: { ...context.values, [event.field]: event.value }, errors: withoutError(context.errors, event.field) } : {},
+    ),
+    showCredentialErrors: assign(({ context }) => ({ errors: credentialErrors(context.values) })),
+    clearErrors: assign({ errors: {}, failure: null }),
+    showServerErrors: assign(({ event }) => {
+      const errors = serverFieldErrors(errorOf(event), PAYOUT_FIELDS);
+      return { errors, failure: formMessage(errorOf(event), errors) };
+    }),
+    // The wrong password is not kept for another try: the field is empty again, the email and number stay.
+    forgetPassword: assign(({ context }) => ({ values: { ...context.values, password: '' } })),
+    startOver: assign({ values: blank, errors: {}, failure: null }),
+    storeLinked: assign(({ context, event }) => ({
+      linked: (event as unknown as { output: LinkedPayoutAccount }).output,
+      values: { ...context.values, password: '' },
+    })),
+    focusFirstError: () => {},
+  },
+}).createMachine({
+  id: 'payoutLinking',
+  context: { values: blank, errors: {}, failure: null, info: null, linked: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: { src: 'loadProvider', onDone: { target: 'credentials', actions: 'storeInfo' }, onError: 'loadFailed' },
+    },
+    loadFailed: {
+      on: { RETRY: 'loading' },
+    },
+    credentials: {
+      on: {
+        CHANGE: { actions: 'change' },
+        NEXT: [
+          { guard: 'credentialsValid', target: 'confirm', actions: 'clearErrors' },
+          { actions: ['showCredentialErrors', 'focusFirstError'] },
+        ],
+      },
+    },
+    confirm: {
+      on: {
+        CONFIRM: 'linking',
+        BACK: 'credentials',
+      },
+    },
+    linking: {
+      invoke: {
+        src: 'linkAccount',
+        input: ({ context }) => context.values,
+        onDone: { target: 'success', actions: 'storeLinked' },
+        onError: [
+          { guard: 'notActivated', target: 'error.notActivated', actions: ['showServerErrors', 'focusFirstError'] },
+          { guard: 'refusedCredentials', target: 'credentials', actions: ['showServerErrors', 'forgetPassword', 'focusFirstError'] },
+          { target: 'error.other', actions: ['showServerErrors', 'focusFirstError'] },
+        ],
+      },
+    },
+    error: {
+      // Always entered at one of its children; `other` is only the default xstate requires.
+      initial: 'other',
+      on: {
+        START_OVER: { target: 'credentials', actions: 'startOver' },
+      },
+      states: {
+        // Nothing to retry until the account is complete at the provider: start over, or visit the provider (a link).
+        notActivated: {},
+        other: {
+          on: { RETRY: { target: '#payoutLinking.linking', actions: 'clearErrors' } },
+        },
+      },
+    },
+    success: { type: 'final' },
+  },
+});

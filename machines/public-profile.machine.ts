@@ -1,0 +1,183 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { PAY_PAGE_PRESET_CENTS } from '../domain/limits';
+import { formatAmount, parseAmount } from '../domain/money/amount';
+import type { Purchase } from '../domain/purchase';
+import { CustomAmountForm } from '../domain/rules/creator-rules';
+import { failureStatus } from './forms/api-failure';
+import { type FormMessage } from './forms/field-errors';
+import { ruleErrors } from './forms/rule-errors';
+import type { PricePoint } from './profile.machine';
+
+/**
+ * The public pay page `/{username}` (spec 2 "Shared public profile"): pick one of the amounts, a custom amount or
+ * a price point, then pay. A signed-in user goes to the send screen pre-filled; a visitor is asked to sign up
+ * (the purchase travels with the sign-up and resumes after set-up) or sign in (back here with the choice).
+ */
+export interface PublicProfileData {
+  username: string;
+  user_id: string;
+  full_name: string;
+  profile: { bio_message: string; price_point_details: PricePoint[] };
+}
+
+export const PRESET_AMOUNTS = PAY_PAGE_PRESET_CENTS.map(formatAmount);
+
+export type Selection = { kind: 'amount'; amount: string } | { kind: 'custom' } | { kind: 'pricePoint'; id: string };
+
+export interface PublicProfileContext {
+  username: string;
+  signedIn: boolean;
+  /** What the visitor had chosen before (a link's query, or the purchase resumed after set-up). */
+  initial: Purchase | null;
+  profile: PublicProfileData | null;
+  selection: Selection | null;
+  customAmount: string;
+  error: FormMessage | null;
+}
+
+export type PublicProfileEvent =
+  | { type: 'SELECT_AMOUNT'; amount: string }
+  | { type: 'SELECT_CUSTOM' }
+  | { type: 'CHANGE_CUSTOM'; value: string }
+  | { type: 'SELECT_PRICE_POINT'; id: string }
+  | { type: 'PAY' }
+  | { type: 'BACK' }
+  | { type: 'RETRY' };
+
+export interface PublicProfileInput {
+  username: string;
+  signedIn: boolean;
+  initial: Purchase | null;
+}
+
+const NOTHING_CHOSEN: FormMessage = { key: 'creators:publicPage.chooseFirst' };
+
+/** The choice restored from a purchase: a listed price point, a preset amount, or a custom amount. */
+function selectionFrom(initial: Purchase | null, profile: PublicProfileData): Pick<PublicProfileContext, 'selection' | 'customAmount'> {
+  const none = { selection: null, customAmount: '' };
+  if (!initial) return none;
+  if (initial.pricePointId) {
+    const listed = profile.profile.price_point_details.some((p) => p.id === initial.pricePointId);
+    return listed ? { selection: { kind: 'pricePoint', id: initial.pricePointId }, customAmount: '' } : none;
+  }
+  if (initial.amount && parseAmount(initial.amount) !== null) {
+    const amount = formatAmount(parseAmount(initial.amount)!);
+    return PRESET_AMOUNTS.includes(amount)
+      ? { selection: { kind: 'amount', amount }, customAmount: '' }
+      : { selection: { kind: 'custom' }, customAmount: amount };
+  }
+  return none;
+}
+
+/** The purchase the current choice stands for (what sign-up stores and the send screen is opened with). */
+export function purchaseOf(context: PublicProfileContext): Purchase | null {
+  const { selection, profile } = context;
+  const creatorUsername = profile?.username ?? context.username;
+  if (!selection) return null;
+  if (selection.kind === 'amount') return { creatorUsername, amount: selection.amount };
+  if (selection.kind === 'custom') {
+    const cents = parseAmount(context.customAmount.trim());
+    return cents === null ? null : { creatorUsername, amount: formatAmount(cents) };
+  }
+  const point = profile?.profile.price_point_details.find((p) => p.id === selection.id);
+  return point ? { creatorUsername, amount: point.price, pricePointId: point.id } : null;
+}
+
+const customProblem = (context: PublicProfileContext) =>
+  ruleErrors(CustomAmountForm, { amount: context.customAmount }, ['amount'] as const).amount ?? null;
+
+export const publicProfileMachine = setup({
+  types: {
+    context: {} as PublicProfileContext,
+    events: {} as PublicProfileEvent,
+    input: {} as PublicProfileInput,
+  },
+  actors: {
+    loadPublicProfile: fromPromise<PublicProfileData, { username: string }>(async () => {
+      throw new Error('loadPublicProfile is provided by the host');
+    }),
+  },
+  guards: {
+    isNotFound: ({ event }) => failureStatus((event as { error?: unknown }).error) === 404,
+    isListedPricePoint: ({ context, event }) =>
+      event.type === 'SELECT_PRICE_POINT' && (context.profile?.profile.price_point_details.some((p) => p.id === event.id) ?? false),
+    isPresetAmount: ({ event }) => event.type === 'SELECT_AMOUNT' && PRESET_AMOUNTS.includes(event.amount),
+    nothingChosen: ({ context }) => context.selection === null,
+    customAmountIsBad: ({ context }) => context.selection?.kind === 'custom' && customProblem(context) !== null,
+    isSignedIn: ({ context }) => context.signedIn,
+  },
+  actions: {
+    storeProfile: assign(({ context, event }) => {
+      const profile = (event as unknown as { output: PublicProfileData }).output;
+      return { profile, ...selectionFrom(context.initial, profile), error: null };
+    }),
+    selectAmount: assign({
+      selection: ({ event }) => (event.type === 'SELECT_AMOUNT' ? { kind: 'amount' as const, amount: event.amount } : null),
+      error: null,
+    }),
+    selectCustom: assign({ selection: { kind: 'custom' }, error: null }),
+    changeCustom: assign({
+      selection: { kind: 'custom' },
+      customAmount: ({ event }) => (event.type === 'CHANGE_CUSTOM' ? event.value : ''),
+      error: null,
+    }),
+    selectPricePoint: assign({
+      selection: ({ event }) => (event.type === 'SELECT_PRICE_POINT' ? { kind: 'pricePoint' as const, id: event.id } : null),
+      error: null,
+    }),
+    askToChoose: assign({ error: NOTHING_CHOSEN }),
+    showCustomProblem: assign({ error: ({ context }) => customProblem(context) }),
+    // Host effects: the send screen (signed in), focus to the message.
+    openSend: (_, _params: { purchase: Purchase }) => {},
+    focusError: () => {},
+  },
+}).createMachine({
+  id: 'publicProfile',
+  context: ({ input }) => ({
+    username: input.username,
+    signedIn: input.signedIn,
+    initial: input.initial,
+    profile: null,
+    selection: null,
+    customAmount: '',
+    error: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        src: 'loadPublicProfile',
+        input: ({ context }) => ({ username: context.username }),
+        onDone: { target: 'choosing', actions: 'storeProfile' },
+        onError: [{ guard: 'isNotFound', target: 'notFound' }, { target: 'loadFailed' }],
+      },
+    },
+    notFound: { type: 'final' },
+    loadFailed: {
+      on: { RETRY: 'loading' },
+    },
+    choosing: {
+      on: {
+        SELECT_AMOUNT: { guard: 'isPresetAmount', actions: 'selectAmount' },
+        SELECT_CUSTOM: { actions: 'selectCustom' },
+        CHANGE_CUSTOM: { actions: 'changeCustom' },
+        SELECT_PRICE_POINT: { guard: 'isListedPricePoint', actions: 'selectPricePoint' },
+        PAY: [
+          { guard: 'nothingChosen', actions: ['askToChoose', 'focusError'] },
+          { guard: 'customAmountIsBad', actions: ['showCustomProblem', 'focusError'] },
+          {
+            guard: 'isSignedIn',
+            target: 'leaving',
+            actions: { type: 'openSend', params: ({ context }) => ({ purchase: purchaseOf(context)! }) },
+          },
+          { target: 'signInNeeded' },
+        ],
+      },
+    },
+    /** A visitor's choice is made: sign up with it, or sign in and come back to it. */
+    signInNeeded: {
+      on: { BACK: 'choosing' },
+    },
+    leaving: { type: 'final' },
+  },
+});

@@ -1,0 +1,142 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { normalizeEmail, ResetPasswordForm } from '../domain/rules/account-rules';
+import { failureCode } from './forms/api-failure';
+import { applyChange, type ChangeEvent, type SubmitEvent, type ToggleVisibilityEvent } from './forms/form-events';
+import {
+  formMessage,
+  hasErrors,
+  serverFieldErrors,
+  withoutError,
+  type FieldErrors,
+  type FormMessage,
+} from './forms/field-errors';
+import { ruleErrors } from './forms/rule-errors';
+
+/**
+ * Reset password (/reset-password?email=&saltcode=, the emailed link): a new password and its confirmation →
+ * `PATCH app/user/reset-password` → /sign-in with "password changed". A link without its parts, or one the server
+ * calls invalid, expired or used, ends in `linkUnusable` with the reason and a way to ask for a new link.
+ */
+export interface ResetPasswordValues {
+  password_1: string;
+  password_2: string;
+}
+
+export const RESET_FIELDS = ['password_1', 'password_2'] as const satisfies readonly (keyof ResetPasswordValues)[];
+type Field = (typeof RESET_FIELDS)[number];
+
+export interface ResetPasswordContext {
+  email: string;
+  saltcode: string;
+  values: ResetPasswordValues;
+  errors: FieldErrors<Field>;
+  message: FormMessage | null;
+  visible: Record<Field, boolean>;
+}
+
+export type ResetPasswordEvent = ChangeEvent<ResetPasswordValues> | SubmitEvent | ToggleVisibilityEvent<Field>;
+
+export interface ResetPasswordInput {
+  email: string | null;
+  saltcode: string | null;
+}
+
+export interface ResetPasswordRequest {
+  email: string;
+  saltcode: string;
+  password_1: string;
+  password_2: string;
+}
+
+/** The server's words for a link that cannot be used (docs/decisions.md "Email codes and reset links"). */
+const DEAD_LINK_CODES = ['reset_link_invalid', 'reset_link_expired', 'reset_link_used'];
+
+export const LINK_INCOMPLETE: FormMessage = { key: 'accounts:errors.reset_link_invalid' };
+
+const request = (context: ResetPasswordContext): ResetPasswordRequest => ({
+  email: normalizeEmail(context.email),
+  saltcode: context.saltcode,
+  ...context.values,
+});
+const problems = (context: ResetPasswordContext) => ruleErrors(ResetPasswordForm, request(context), RESET_FIELDS);
+
+export const resetPasswordMachine = setup({
+  types: {
+    context: {} as ResetPasswordContext,
+    events: {} as ResetPasswordEvent,
+    input: {} as ResetPasswordInput,
+  },
+  actors: {
+    resetPassword: fromPromise<void, ResetPasswordRequest>(async () => {
+      throw new Error('resetPassword is provided by the host');
+    }),
+  },
+  guards: {
+    linkIsComplete: ({ context }) => context.email.trim() !== '' && context.saltcode !== '',
+    formIsValid: ({ context }) => !hasErrors(problems(context)),
+    linkIsDead: ({ event }) => DEAD_LINK_CODES.includes(failureCode((event as { error?: unknown }).error) ?? ''),
+  },
+  actions: {
+    setValue: assign(({ context, event }) => {
+      if (event.type !== 'CHANGE') return {};
+      return { values: applyChange(context.values, event), errors: withoutError(context.errors, event.field), message: null };
+    }),
+    toggleVisibility: assign({
+      visible: ({ context, event }) =>
+        event.type === 'TOGGLE_VISIBILITY' ? { ...context.visible, [event.field]: !context.visible[event.field] } : context.visible,
+    }),
+    showRuleErrors: assign({ errors: ({ context }) => problems(context), message: null }),
+    clearMessages: assign({ errors: {}, message: null }),
+    showServerErrors: assign(({ event }) => {
+      const error = (event as { error?: unknown }).error;
+      const errors = serverFieldErrors(error, RESET_FIELDS);
+      return { errors, message: formMessage(error, errors) };
+    }),
+    showIncompleteLink: assign({ message: LINK_INCOMPLETE }),
+    showDeadLink: assign({ message: ({ event }) => formMessage((event as { error?: unknown }).error, {}) }),
+    // Host effects.
+    focusFirstError: () => {},
+    goToSignIn: () => {},
+  },
+}).createMachine({
+  id: 'resetPassword',
+  context: ({ input }) => ({
+    email: input.email ?? '',
+    saltcode: input.saltcode ?? '',
+    values: { password_1: '', password_2: '' },
+    errors: {},
+    message: null,
+    visible: { password_1: false, password_2: false },
+  }),
+  initial: 'checkingLink',
+  states: {
+    checkingLink: {
+      always: [{ guard: 'linkIsComplete', target: 'editing' }, { target: 'linkUnusable', actions: 'showIncompleteLink' }],
+    },
+    editing: {
+      on: {
+        CHANGE: { actions: 'setValue' },
+        TOGGLE_VISIBILITY: { actions: 'toggleVisibility' },
+        SUBMIT: [
+          { guard: 'formIsValid', target: 'saving', actions: 'clearMessages' },
+          { actions: ['showRuleErrors', 'focusFirstError'] },
+        ],
+      },
+    },
+    saving: {
+      invoke: {
+        src: 'resetPassword',
+        input: ({ context }) => request(context),
+        onDone: { target: 'changed' },
+        onError: [
+          { guard: 'linkIsDead', target: 'linkUnusable', actions: 'showDeadLink' },
+          { target: 'editing', actions: ['showServerErrors', 'focusFirstError'] },
+        ],
+      },
+    },
+    // Signed out everywhere by the server; the user signs in with the new password.
+    changed: { type: 'final', entry: 'goToSignIn' },
+    // Invalid, expired or used: the message says which, and the page offers a new link.
+    linkUnusable: { type: 'final' },
+  },
+});

@@ -1,0 +1,59 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { failureStatus } from './forms/api-failure';
+
+/**
+ * A read-only screen of one thing loaded from the server (issue 6: a withdrawal's details, the withdraw method):
+ * loading → shown; a refusal that means "no such thing of yours" (404, or 400 for an id that is no id) → not found,
+ * never a hint of whose it is; any other failure → failed with a retry. RELOAD reads again while the last answer
+ * stays on screen (after an action elsewhere changed it). The data is opaque here: each page gives the call.
+ */
+export interface ResourceViewContext {
+  data: unknown;
+}
+
+export type ResourceViewEvent = { type: 'RETRY' } | { type: 'RELOAD' };
+
+const NOT_FOUND_STATUSES = [400, 404];
+
+export const resourceViewMachine = setup({
+  types: {
+    context: {} as ResourceViewContext,
+    events: {} as ResourceViewEvent,
+  },
+  actors: {
+    load: fromPromise<unknown, void>(async () => {
+      throw new Error('load is provided by the host');
+    }),
+  },
+  guards: {
+    isNotFound: ({ event }) => NOT_FOUND_STATUSES.includes(failureStatus((event as { error?: unknown }).error) ?? 0),
+  },
+  actions: {
+    store: assign({ data: ({ event }) => (event as unknown as { output: unknown }).output }),
+  },
+}).createMachine({
+  id: 'resourceView',
+  context: { data: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        src: 'load',
+        onDone: { target: 'shown', actions: 'store' },
+        onError: [{ guard: 'isNotFound', target: 'notFound' }, { target: 'failed' }],
+      },
+    },
+    failed: { on: { RETRY: 'loading' } },
+    notFound: {},
+    shown: {
+      initial: 'idle',
+      states: {
+        idle: { on: { RELOAD: 'reloading' } },
+        // The last answer stays on screen; a failed reload keeps it (the next RELOAD tries again).
+        reloading: {
+          invoke: { src: 'load', onDone: { target: 'idle', actions: 'store' }, onError: 'idle' },
+        },
+      },
+    },
+  },
+});

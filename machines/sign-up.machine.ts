@@ -1,0 +1,134 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { Purchase } from '../domain/purchase';
+import { normalizeEmail, SignUpForm } from '../domain/rules/account-rules';
+import type { SessionUser } from '../domain/session-user';
+import { applyChange, type ChangeEvent, type SubmitEvent, type ToggleVisibilityEvent } from './forms/form-events';
+import {
+  formMessage,
+  hasErrors,
+  serverFieldErrors,
+  withoutError,
+  type FieldErrors,
+  type FormMessage,
+} from './forms/field-errors';
+import { ruleErrors } from './forms/rule-errors';
+
+/**
+ * Sign-up (/sign-up): email, password and its confirmation (each with show/hide), consent to the terms and privacy
+ * policy → `POST app/user/create/` → /check-email. The server signs the new user in (docs/decisions.md), so the
+ * session gets SIGNED_IN; the verification pages are open to a signed-in user who is not set up yet. A purchase a
+ * visitor started on a creator's page rides along and is stored with the account, to be resumed after set-up.
+ */
+export interface SignUpValues {
+  email: string;
+  password: string;
+  confirmPassword: string;
+  acceptTerms: boolean;
+}
+
+export const SIGN_UP_FIELDS = ['email', 'password', 'confirmPassword', 'acceptTerms'] as const satisfies readonly (keyof SignUpValues)[];
+type Field = (typeof SIGN_UP_FIELDS)[number];
+export type SignUpPasswordField = 'password' | 'confirmPassword';
+
+export interface SignUpContext {
+  values: SignUpValues;
+  errors: FieldErrors<Field>;
+  message: FormMessage | null;
+  visible: Record<SignUpPasswordField, boolean>;
+  purchase: Purchase | null;
+}
+
+export type SignUpEvent = ChangeEvent<SignUpValues> | SubmitEvent | ToggleVisibilityEvent<SignUpPasswordField>;
+
+export interface SignUpInput {
+  purchase: Purchase | null;
+}
+
+export interface CreateUserInput {
+  email: string;
+  password: string;
+  purchase?: Purchase;
+}
+
+export interface CreatedOutput {
+  user: SessionUser;
+}
+
+const checked = (values: SignUpValues): SignUpValues => ({ ...values, email: normalizeEmail(values.email) });
+const problems = (values: SignUpValues) => ruleErrors(SignUpForm, checked(values), SIGN_UP_FIELDS);
+
+export const signUpMachine = setup({
+  types: {
+    context: {} as SignUpContext,
+    events: {} as SignUpEvent,
+    input: {} as SignUpInput,
+  },
+  actors: {
+    createUser: fromPromise<CreatedOutput, CreateUserInput>(async () => {
+      throw new Error('createUser is provided by the host');
+    }),
+  },
+  guards: {
+    formIsValid: ({ context }) => !hasErrors(problems(context.values)),
+  },
+  actions: {
+    setValue: assign(({ context, event }) => {
+      if (event.type !== 'CHANGE') return {};
+      return { values: applyChange(context.values, event), errors: withoutError(context.errors, event.field), message: null };
+    }),
+    toggleVisibility: assign({
+      visible: ({ context, event }) =>
+        event.type === 'TOGGLE_VISIBILITY' ? { ...context.visible, [event.field]: !context.visible[event.field] } : context.visible,
+    }),
+    showRuleErrors: assign({ errors: ({ context }) => problems(context.values), message: null }),
+    clearMessages: assign({ errors: {}, message: null }),
+    showServerErrors: assign(({ event }) => {
+      const error = (event as { error?: unknown }).error;
+      const errors = serverFieldErrors(error, SIGN_UP_FIELDS);
+      return { errors, message: formMessage(error, errors) };
+    }),
+    // Host effects.
+    focusFirstError: () => {},
+    goToCheckEmail: () => {},
+    reportSignedIn: (_, _params: CreatedOutput) => {},
+  },
+}).createMachine({
+  id: 'signUp',
+  context: ({ input }) => ({
+    values: { email: '', password: '', confirmPassword: '', acceptTerms: false },
+    errors: {},
+    message: null,
+    visible: { password: false, confirmPassword: false },
+    purchase: input.purchase,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        CHANGE: { actions: 'setValue' },
+        TOGGLE_VISIBILITY: { actions: 'toggleVisibility' },
+        SUBMIT: [
+          { guard: 'formIsValid', target: 'creating', actions: 'clearMessages' },
+          { actions: ['showRuleErrors', 'focusFirstError'] },
+        ],
+      },
+    },
+    creating: {
+      invoke: {
+        src: 'createUser',
+        input: ({ context }) => ({
+          email: normalizeEmail(context.values.email),
+          password: context.values.password,
+          ...(context.purchase ? { purchase: context.purchase } : {}),
+        }),
+        // To /check-email first, then tell the session: its new route set keeps the verification pages.
+        onDone: {
+          target: 'created',
+          actions: ['goToCheckEmail', { type: 'reportSignedIn', params: ({ event }) => event.output }],
+        },
+        onError: { target: 'editing', actions: ['showServerErrors', 'focusFirstError'] },
+      },
+    },
+    created: { type: 'final' },
+  },
+});

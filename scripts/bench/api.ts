@@ -1,0 +1,164 @@
+/**
+ * npm run bench:api — sends per second through the HTTP API on PostgreSQL, next to the same transfer done directly
+ * in SQL on the same database (the ceiling of this machine), and their ratio.
+ *
+ *   npm run bench:api -- [--seconds 15] [--connections 32] [--users 1000] [--pglite]
+ *
+ * PostgreSQL comes from BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test;
+ * a fresh database is made for the run and dropped after. The server is the production build (dist/server),
+ * started with NODE_ENV=production, as `npm start` runs it.
+ */
+import { randomUUID } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../server/db/database';
+import { migrate } from '../../server/db/migrate';
+import { auditLedger } from '../../server/ledger/audit';
+import { createUser, fundWallet, type TestUser } from '../../tests/support/money';
+import { freePort, waitForServer } from '../../tests/support/server-process';
+import { runLoad, type LoadResult } from './http-load';
+import { sqlTransferLoad } from './sql-transfer';
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '15' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '32' },
+    users: { type: 'string', default: '1000' },
+    pglite: { type: 'boolean', default: false },
+  },
+});
+const seconds = Number(args.seconds);
+const warmupSeconds = Number(args.warmup);
+const connections = Number(args.connections);
+const userCount = Number(args.users);
+const FUNDS_CENTS = 1_000_000;
+
+function row(label: string, r: LoadResult): string {
+  const statuses = [...r.byStatus].map(([s, n]) => `${s}×${n}`).join(' ');
+  return `${label.padEnd(28)} ${r.perSecond.toFixed(0).padStart(7)}/s  p50 ${r.p50Ms.toFixed(1).padStart(6)} ms  p99 ${r.p99Ms
+    .toFixed(1)
+    .padStart(6)} ms  max ${r.maxMs.toFixed(0).padStart(5)} ms  (${statuses})`;
+}
+
+/** user + system CPU time of a process so far, in ms (Linux /proc; 0 elsewhere). */
+function cpuMsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return 0;
+  }
+}
+
+const loadAverage = () => loadavg().map((n) => n.toFixed(1)).join(' ');
+
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `tipjar_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: base });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+async function seed(database: Database): Promise<TestUser[]> {
+  const now = new Date();
+  const users: TestUser[] = [];
+  for (let i = 0; i < userCount; i++) {
+    const user = await createUser(database, now, `bench_${i}_${randomUUID().slice(0, 6)}`);
+    await fundWallet(database, user.id, FUNDS_CENTS, now);
+    users.push(user);
+  }
+  return users;
+}
+
+function sendRequest(users: TestUser[]) {
+  return () => {
+    const sender = users[Math.floor(Math.random() * users.length)]!;
+    let receiver = sender;
+    while (receiver === sender) receiver = users[Math.floor(Math.random() * users.length)]!;
+    return {
+      method: 'POST' as const,
+      path: `/api/app/user/${sender.id}/payment/send/`,
+      headers: { authtoken: sender.token, 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ receiverUserId: receiver.id, amount: '0.01', paymentMethodId: 'balance' }),
+    };
+  };
+}
+
+async function main() {
+  if (!existsSync('dist/server/main.js')) throw new Error('dist/server/main.js is missing: run npm run build:server first');
+  const onPglite = args.pglite;
+  const dataDir = mkdtempSync(join(tmpdir(), 'tipjar-bench-'));
+  const postgres = onPglite ? null : await freshPostgres();
+  const database = await openDatabase(postgres ? { databaseUrl: postgres.url } : { dataDir });
+  await migrate(database);
+  console.log(`Seeding ${userCount} users with $${FUNDS_CENTS / 100} each on ${onPglite ? 'PGlite' : 'PostgreSQL'}…`);
+  const users = await seed(database);
+  // PGlite is one process: the bench lets go of it before the server opens the same directory.
+  if (onPglite) await database.close();
+
+  const port = await freePort();
+  const server = spawn(process.execPath, [...(process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter(Boolean), 'dist/server/main.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...(postgres ? { DATABASE_URL: postgres.url } : { DATA_DIR: dataDir, DATABASE_URL: '' }),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    await waitForServer(port);
+    console.log(`HTTP: ${connections} connections, ${warmupSeconds} s warm-up, ${seconds} s measured, random pairs of ${userCount} users`);
+    const cpuBefore = cpuMsOf(server.pid!);
+    const http = await runLoad({ port, connections, seconds, warmupSeconds, next: sendRequest(users) });
+    const cpuMs = cpuMsOf(server.pid!) - cpuBefore;
+    console.log(row('POST payment/send (HTTP)', http));
+    // The server's own CPU time per send: unlike sends per second, it hardly moves with the machine's load.
+    console.log(`server CPU per send: ${(cpuMs / (http.allRequests ?? http.requests)).toFixed(2)} ms (load ${loadAverage()})`);
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+
+    let ceiling: LoadResult | null = null;
+    if (postgres) {
+      ceiling = await sqlTransferLoad({ url: postgres.url, users, connections, seconds, warmupSeconds });
+      console.log(row('same transfer in SQL', ceiling));
+      console.log(`HTTP / SQL ceiling: ${((http.perSecond / ceiling.perSecond) * 100).toFixed(0)}%`);
+    }
+
+    const check = onPglite ? await openDatabase({ dataDir }) : database;
+    await migrate(check);
+    const audit = await auditLedger(check);
+    console.log(`ledger after the run: ${JSON.stringify(audit)}`);
+    if (onPglite) await check.close();
+  } finally {
+    if (server.exitCode === null) server.kill('SIGKILL');
+    if (!onPglite) await database.close();
+    await postgres?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

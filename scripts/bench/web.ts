@@ -1,0 +1,254 @@
+/**
+ * npm run bench:web — web vitals of the production build on a slow phone: Playwright drives the system Chromium
+ * with Lighthouse's slow-4G profile over CDP (150 ms RTT, 1.6 Mbps down, 750 kbps up, 4× CPU slowdown), a cold
+ * cache for every page, and the web-vitals library (injected before the app's own scripts). For the landing,
+ * sign-in, home, activity with 1,000 payments and the send flow it prints LCP, CLS, INP after a real click and the
+ * JavaScript bytes transferred. Then the long list: activity with 10,000 payments scrolled to its end (unthrottled)
+ * with the longest task (PerformanceObserver 'longtask') and the most list rows ever in the DOM.
+ *
+ *   npm run bench:web                  (builds first)
+ *   npx tsx scripts/bench/web.ts [--skip-list] [--list-size 10000]
+ *
+ * Needs PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres):
+ * a fresh database is made for the run and dropped after. Not part of npm test; targets in docs/performance.md.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadavg } from 'node:os';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../../server/db/database';
+import { migrate } from '../../server/db/migrate';
+import { fundWallet } from '../../tests/support/money';
+import { freePort, waitForServer } from '../../tests/support/server-process';
+
+const { values: args } = parseArgs({
+  options: { 'skip-list': { type: 'boolean', default: false }, 'list-size': { type: 'string', default: '10000' } },
+});
+const PASSWORD = 'Bench-passw0rd!';
+const require = createRequire(import.meta.url);
+// The package exports no path to its IIFE build; it sits beside the main file in dist/.
+const webVitals = readFileSync(join(dirname(require.resolve('web-vitals')), 'web-vitals.iife.js'), 'utf8');
+
+// Lighthouse's "slow 4G" (mobile) throttling, applied with the DevTools protocol as Lighthouse's devtools mode does.
+const SLOW_4G = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const CPU_SLOWDOWN = 4;
+
+async function freshPostgres() {
+  const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `tipjar_web_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: base });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** A signed-up, set-up account whose cookies end up in `context` (as the e2e tests make them). */
+async function account(context: BrowserContext, username: string) {
+  const email = `${username}@example.com`;
+  const created = await context.request.post('/api/app/user/create/', { data: { email, password: PASSWORD } });
+  if (created.status() !== 201) throw new Error(`create ${username}: ${created.status()} ${await created.text()}`);
+  const { user } = (await created.json()) as { user: { userId: string } };
+  const setUp = await context.request.patch(`/api/app/user/${user.userId}/set-up`, {
+    data: { fullName: `Bench ${username}`, username, country: 'US', eSignatureConsent: true },
+  });
+  if (setUp.status() !== 200) throw new Error(`set-up ${username}: ${setUp.status()} ${await setUp.text()}`);
+  return { id: user.userId, email };
+}
+
+interface Vitals {
+  lcp?: number;
+  cls?: number;
+  inp?: number;
+}
+
+const INIT = `${webVitals}
+window.__vitals = {};
+for (const [name, on] of [['lcp', webVitals.onLCP], ['cls', webVitals.onCLS], ['inp', webVitals.onINP]]) {
+  on((metric) => { window.__vitals[name] = metric.value; }, { reportAllChanges: true });
+}`;
+
+async function measure(
+  context: BrowserContext,
+  path: string,
+  ready: (page: Page) => Promise<void>,
+  interact: (page: Page) => Promise<void>,
+): Promise<Vitals & { jsBytes: number }> {
+  const page = await context.newPage();
+  await page.addInitScript(INIT);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, ...SLOW_4G });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  const scripts = new Set<string>();
+  let jsBytes = 0;
+  cdp.on('Network.responseReceived', (e) => {
+    if (e.type === 'Script') scripts.add(e.requestId);
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    if (scripts.has(e.requestId)) jsBytes += e.encodedDataLength;
+  });
+  await page.goto(path);
+  await ready(page);
+  await page.waitForLoadState('networkidle');
+  await interact(page);
+  // The interaction's next paint, then the values web-vitals reported (reportAllChanges: no need to hide the page).
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 300))));
+  const vitals = (await page.evaluate('window.__vitals')) as Vitals;
+  await page.close();
+  return { ...vitals, jsBytes };
+}
+
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).first();
+const headingReady = async (page: Page) => h1(page).waitFor();
+const clickHeading = async (page: Page) => h1(page).click();
+
+async function listScroll(context: BrowserContext, expected: number) {
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const w = window as unknown as { __longTasks: number[] };
+    w.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__longTasks.push(entry.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await page.goto('/transactions');
+  const rows = page.locator('li[data-index]');
+  await rows.first().waitFor();
+  // Long tasks of the first render are the page's, not the scrolling's: count from here.
+  await page.evaluate(() => ((window as unknown as { __longTasks: number[] }).__longTasks = []));
+  let maxRows = 0;
+  let last = -1;
+  const started = Date.now();
+  for (let stalled = 0; stalled < 40; ) {
+    await page.mouse.wheel(0, 4000);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+    const { count, highest } = await page.evaluate(() => {
+      const items = [...document.querySelectorAll('li[data-index]')];
+      return { count: items.length, highest: Math.max(-1, ...items.map((li) => Number((li as HTMLElement).dataset.index))) };
+    });
+    maxRows = Math.max(maxRows, count);
+    if (highest >= expected - 1) {
+      last = highest;
+      break;
+    }
+    stalled = highest > last ? 0 : stalled + 1;
+    last = Math.max(last, highest);
+  }
+  const longTasks = (await page.evaluate('window.__longTasks')) as number[];
+  await page.close();
+  return { reached: last + 1, seconds: (Date.now() - started) / 1000, maxRows, longTasks };
+}
+
+async function main() {
+  const postgres = await freshPostgres();
+  const database = await openDatabase({ databaseUrl: postgres.url, poolSize: 2 });
+  await migrate(database);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['dist/server/main.js'], {
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: postgres.url, PUBLIC_URL: base },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  try {
+    // A loaded machine can take a while to start the server (the figures then say so: load is printed).
+    await waitForServer(port, 180_000);
+    const stamp = Date.now().toString(36);
+    // Four people: a payer with 1,000 payments, one with the long list, and whom they paid.
+    const payer = await browser.newContext({ baseURL: base, viewport: { width: 412, height: 823 } });
+    const lister = await browser.newContext({ baseURL: base, viewport: { width: 412, height: 823 } });
+    const scratch = await browser.newContext({ baseURL: base });
+    const a = await account(payer, `bench_a_${stamp}`);
+    const l = await account(lister, `bench_l_${stamp}`);
+    const b = await account(scratch, `bench_b_${stamp}`);
+    const listSize = Number(args['list-size']);
+    console.log(`Seeding: 1,000 payments for the activity page${args['skip-list'] ? '' : `, ${listSize.toLocaleString('en')} for the long list`}…`);
+    // Seeding shortcuts: the emails count as verified, the money comes in as a test funding entry; the payments are
+    // made by the same send_from_balance statement the API uses, dated a second apart.
+    await database.rows(sql`UPDATE users SET email_status = 'verified' WHERE id IN (${a.id}::uuid, ${l.id}::uuid, ${b.id}::uuid)`);
+    await fundWallet(database, a.id, 10_000_00, new Date());
+    await fundWallet(database, l.id, 10_000_00, new Date());
+    const seed = (payerId: string, n: number) =>
+      database.rows(sql`SELECT count(*) FROM generate_series(1, ${n}::int) AS i,
+        LATERAL send_from_balance(gen_random_uuid(), ${payerId}::uuid, ${b.id}::uuid, 1 + i % 100, 'balance', NULL, 'complete',
+          'PAY_FROM_BALANCE', now() - make_interval(secs => i), 'send', 'paid from balance', NULL, NULL)`);
+    await seed(a.id, 1000);
+    if (!args['skip-list']) await seed(l.id, listSize);
+
+    const signedOut = () => browser.newContext({ baseURL: base, viewport: { width: 412, height: 823 } });
+    const asPayer = async () => {
+      const c = await browser.newContext({ baseURL: base, viewport: { width: 412, height: 823 }, storageState: await payer.storageState() });
+      return c;
+    };
+    const pages: [string, () => Promise<BrowserContext>, string, (p: Page) => Promise<void>, (p: Page) => Promise<void>][] = [
+      ['landing /', signedOut, '/', headingReady, clickHeading],
+      ['sign-in /sign-in', signedOut, '/sign-in', headingReady, async (p) => p.getByRole('textbox').first().click()],
+      ['home /', asPayer, '/', headingReady, clickHeading],
+      ['activity (1,000 payments)', asPayer, '/transactions', async (p) => p.locator('li[data-index]').first().waitFor(), clickHeading],
+      [
+        'send flow /payment/send',
+        asPayer,
+        '/payment/send',
+        headingReady,
+        async (p) => {
+          await p.getByRole('combobox').first().fill(`bench_b_${stamp}`.slice(0, 10));
+          await p.getByRole('option').first().click();
+        },
+      ],
+    ];
+    const rows: string[] = [];
+    for (const [name, context, path, ready, interact] of pages) {
+      const c = await context();
+      const v = await measure(c, path, ready, interact);
+      await c.close();
+      const ms = (x?: number) => (x === undefined ? '–' : `${Math.round(x)} ms`);
+      rows.push(
+        `${name.padEnd(28)} ${ms(v.lcp).padStart(9)} ${(v.cls === undefined ? '–' : v.cls.toFixed(3)).padStart(7)} ${ms(v.inp).padStart(8)} ${`${(v.jsBytes / 1024).toFixed(1)} KB`.padStart(10)}`,
+      );
+      console.log(rows.at(-1));
+    }
+    console.log(`\nslow 4G (150 ms RTT, 1.6 Mbps down, 750 kbps up), ${CPU_SLOWDOWN}× CPU, cold cache, 412×823 viewport`);
+    console.log(`${'page'.padEnd(28)} ${'LCP'.padStart(9)} ${'CLS'.padStart(7)} ${'INP'.padStart(8)} ${'JS'.padStart(10)}`);
+    for (const r of rows) console.log(r);
+    console.log(`targets: LCP ≤ 1800 ms, INP ≤ 100 ms, CLS ≤ 0.02; load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}`);
+
+    if (!args['skip-list']) {
+      const c = await browser.newContext({ baseURL: base, viewport: { width: 412, height: 823 }, storageState: await lister.storageState() });
+      const r = await listScroll(c, listSize);
+      await c.close();
+      const longest = Math.max(0, ...r.longTasks);
+      console.log(
+        `\nlong list: scrolled to row ${r.reached.toLocaleString('en')} of ${listSize.toLocaleString('en')} in ${r.seconds.toFixed(0)} s (unthrottled); ` +
+          `at most ${r.maxRows} rows in the DOM; ${r.longTasks.length} long tasks, the longest ${longest.toFixed(0)} ms (target: none over 50 ms)`,
+      );
+    }
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+    await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once('exit', resolve)));
+    await database.close();
+    await postgres.drop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

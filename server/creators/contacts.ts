@@ -1,0 +1,36 @@
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { components } from '../../openapi/schema';
+import type { Db } from '../db/database';
+import { contacts, users } from '../db/schema/index';
+
+type Contact = components['schemas']['Contact'];
+
+/** The owner's contacts that still have a public identity (closed accounts drop out of the list, not the table). */
+export async function contactsOf(db: Db, ownerUserId: string): Promise<Contact[]> {
+  const rows = await db
+    .select({ id: users.id, username: users.username, fullName: users.fullName })
+    .from(contacts)
+    .innerJoin(users, eq(users.id, contacts.contactUserId))
+    .where(and(eq(contacts.ownerUserId, ownerUserId), eq(users.accountStatus, 'active'), isNotNull(users.username)))
+    .orderBy(asc(sql`lower(${users.username})`));
+  return rows.map((r) => ({ contact_user_id: r.id, contact_username: r.username ?? '', contact_full_name: r.fullName ?? '' }));
+}
+
+/** Whether someone can be a contact: active and set up (the same people the public page shows). */
+export async function isContactable(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.accountStatus, 'active'), isNotNull(users.username), isNotNull(users.country)));
+  return row !== undefined;
+}
+
+/** True when added now, false when already there (the primary key makes a parallel double add harmless). */
+export async function addContact(db: Db, ownerUserId: string, contactUserId: string, now: Date): Promise<boolean> {
+  const inserted = await db
+    .insert(contacts)
+    .values({ ownerUserId, contactUserId, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: contacts.contactUserId });
+  return inserted.length > 0;
+}

@@ -1,0 +1,51 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { media, profiles, users } from '../db/schema/index';
+import { HttpProblem } from '../http/problem';
+import { mediaNotFound, type MediaRow } from '../media/service';
+
+export type ProfileImageSlot = 'photo' | 'background';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The profile's picture keys: the media ids, so a new picture has a new address (cache busting). */
+export async function imageKeysOf(db: Db, userId: string): Promise<{ photo_key: string | null; background_key: string | null }> {
+  const [row] = await db
+    .select({ photo: profiles.photoMediaId, background: profiles.backgroundMediaId })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return { photo_key: row?.photo ?? null, background_key: row?.background ?? null };
+}
+
+/**
+ * Makes one of the caller's uploaded photos their avatar or background. Someone else's media answers exactly like
+ * a missing one (404); a video cannot be a picture (422).
+ */
+export async function setProfileImage(db: Db, userId: string, slot: ProfileImageSlot, mediaId: string, now: Date): Promise<void> {
+  if (!UUID.test(mediaId)) throw mediaNotFound();
+  const [row] = await db.select().from(media).where(and(eq(media.id, mediaId), eq(media.ownerUserId, userId)));
+  if (!row) throw mediaNotFound();
+  if (row.kind !== 'photo') throw new HttpProblem(422, 'media_not_photo', 'settings:errors.media_not_photo');
+  const set = slot === 'photo' ? { photoMediaId: mediaId, updatedAt: now } : { backgroundMediaId: mediaId, updatedAt: now };
+  await db
+    .insert(profiles)
+    .values({ userId, ...set })
+    .onConflictDoUpdate({ target: profiles.userId, set });
+}
+
+/**
+ * The picture shown for a user, to anyone (like the public pay page): only an active account's current avatar or
+ * background. Everything else — no picture, unknown or closed user — is the same 404, and the app shows the default.
+ */
+export async function publicImage(db: Db, userId: string, slot: ProfileImageSlot): Promise<MediaRow> {
+  if (!UUID.test(userId)) throw mediaNotFound();
+  const column = slot === 'photo' ? profiles.photoMediaId : profiles.backgroundMediaId;
+  const [row] = await db
+    .select({ media })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .innerJoin(media, eq(media.id, column))
+    .where(and(eq(profiles.userId, userId), eq(users.accountStatus, 'active')));
+  if (!row) throw mediaNotFound();
+  return row.media;
+}

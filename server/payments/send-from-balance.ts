@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../ledger/types';
+import { HttpProblem } from '../http/problem';
+import { nextPaymentStatus } from '../../machines/payment-lifecycle.machine';
+import type { Payment } from './lifecycle';
+import type { MessageRow } from './views';
+
+/**
+ * A plain send from the balance — the hot path of the API — as one statement: the SQL function
+ * `send_from_balance` (migration 0015) checks the sender and the receiver, writes the payment, its trail and its
+ * message, locks both wallets in id order, refuses an overdraft under the locks and posts the balanced transfer,
+ * all in the caller's transaction. The step-by-step version cost nine round trips; on PostgreSQL those, not the
+ * work, were the time of a send (docs/performance.md).
+ *
+ * What it writes is decided here, as before: the lifecycle machine picks the status; the rows are built from one
+ * set of values that is also what the caller gets back, with the two usernames the statement read.
+ */
+export interface BalanceSend {
+  payerUserId: string;
+  receiverUserId: string;
+  amountCents: number;
+  message?: string | undefined;
+  now: Date;
+}
+
+export interface SentFromBalance {
+  payment: Payment;
+  /** usernames by user id, for the answer */
+  names: Map<string, string | null>;
+  messages: MessageRow[];
+}
+
+const REFUSED = 'tipjar_refused:';
+const refusals: Record<string, () => HttpProblem> = {
+  email_unverified: () => new HttpProblem(403, 'email_unverified', 'wallet:errors.email_unverified'),
+  user_not_found: () => new HttpProblem(404, 'user_not_found', 'money:user_not_found'),
+  insufficient_funds: () => new HttpProblem(422, 'insufficient_funds', 'money:insufficient_funds'),
+};
+
+/** The statement's refusal (raised as P0001 'tipjar_refused:<code>'), wherever the driver wrapped it. */
+function refusalOf(error: unknown): HttpProblem | null {
+  for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: string; message?: string };
+    if (code === 'P0001' && message?.startsWith(REFUSED)) return refusals[message.slice(REFUSED.length)]?.() ?? null;
+  }
+  return null;
+}
+
+export async function sendFromBalanceAtOnce(tx: Tx, input: BalanceSend): Promise<SentFromBalance> {
+  const event = { type: 'PAY_FROM_BALANCE', role: 'sender' } as const;
+  const status = nextPaymentStatus('created', event);
+  if (!status) throw new Error('the lifecycle machine refuses a send from balance');
+  const payment: Payment = {
+    id: randomUUID(),
+    kind: 'send',
+    status,
+    senderUserId: input.payerUserId,
+    receiverUserId: input.receiverUserId,
+    createdByUserId: input.payerUserId,
+    amountCents: input.amountCents,
+    feeCents: 0,
+    paymentMethodId: 'balance',
+    pricePointId: null,
+    mediaType: null,
+    description: input.message || null,
+    holdExpiresAt: null,
+    lastReminderAt: null,
+    createdAt: input.now,
+    updatedAt: input.now,
+  };
+  const message: MessageRow | null = input.message
+    ? {
+        id: randomUUID(),
+        paymentId: payment.id,
+        senderUserId: payment.senderUserId,
+        receiverUserId: payment.receiverUserId,
+        message: input.message,
+        mediaId: null,
+        paymentTriggered: true,
+        createdAt: input.now,
+      }
+    : null;
+  let row: { sender_username: string | null; receiver_username: string | null } | undefined;
+  try {
+    const result = (await tx.execute(
+      sql`SELECT * FROM send_from_balance(${payment.id}::uuid, ${payment.senderUserId}::uuid, ${payment.receiverUserId}::uuid,
+        ${payment.amountCents}::bigint, ${payment.paymentMethodId}::text, ${payment.description}::text, ${status}::text,
+        ${event.type}::text, ${input.now.toISOString()}::timestamptz, 'send', 'paid from balance',
+        ${message?.id ?? null}::uuid, ${message?.message ?? null}::text)`,
+    )) as unknown as { rows: NonNullable<typeof row>[] };
+    row = result.rows[0];
+  } catch (error) {
+    throw refusalOf(error) ?? error;
+  }
+  if (!row) throw new Error('send_from_balance returned no row');
+  return {
+    payment,
+    names: new Map([
+      [payment.senderUserId, row.sender_username],
+      [payment.receiverUserId, row.receiver_username],
+    ]),
+    messages: message ? [message] : [],
+  };
+}

@@ -1,0 +1,44 @@
+import { and, asc, desc, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
+import type { components } from '../../openapi/schema';
+import type { Db } from '../db/database';
+import { users } from '../db/schema/index';
+import { USER_SEARCH_LIMIT } from '../../domain/limits';
+
+export type UserSummary = components['schemas']['UserSummary'];
+
+/** `%`, `_` and `\` are LIKE's own characters; a username may contain `_`, which must match only itself. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/gu, (c) => `\\${c}`);
+}
+
+/**
+ * People `callerId` may pay or ask for money whose username or space-less full name contains `term`, or whose
+ * email is `term` exactly (no partial emails: the search must not list addresses). `term` is already normalised
+ * (`normalizeSearchTerm`: lower case, no spaces, no leading @). Accounts that are closed or not set up cannot
+ * be paid and are never found.
+ */
+export async function searchUsers(db: Db, callerId: string, term: string): Promise<UserSummary[]> {
+  const contains = `%${likeLiteral(term)}%`;
+  const startsWith = `${likeLiteral(term)}%`;
+  const username = sql`lower(${users.username})`;
+  const rows = await db
+    .select({ id: users.id, username: users.username, fullName: users.fullName })
+    .from(users)
+    .where(
+      and(
+        ne(users.id, callerId),
+        eq(users.accountStatus, 'active'),
+        isNotNull(users.username),
+        isNotNull(users.country),
+        isNotNull(users.fullName),
+        or(
+          sql`${username} LIKE ${contains} ESCAPE '\\'`,
+          sql`regexp_replace(lower(${users.fullName}), '\\s+', '', 'g') LIKE ${contains} ESCAPE '\\'`,
+          sql`lower(${users.email}) = ${term}`,
+        ),
+      ),
+    )
+    .orderBy(desc(sql`${username} = ${term}`), desc(sql`${username} LIKE ${startsWith} ESCAPE '\\'`), asc(username), asc(users.id))
+    .limit(USER_SEARCH_LIMIT);
+  return rows.map((r) => ({ userId: r.id, username: r.username!, fullName: r.fullName, photo: null }));
+}

@@ -1,0 +1,44 @@
+import { join } from 'node:path';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import type { CardProvider } from './card';
+import type { UsdtNetwork } from './usdt';
+import type { PayoutProvider } from './payouts';
+import { LocalDiskMediaStorage, type MediaStorage } from './media-storage';
+import { SandboxStore } from './sandbox/store';
+import { SandboxCardProvider } from './sandbox/card';
+import { SandboxUsdtNetwork } from './sandbox/usdt';
+import { SandboxPayoutProvider } from './sandbox/payouts';
+
+/**
+ * The external services money depends on (design.md §5), each behind an interface. Only sandbox implementations
+ * exist: they are the default and behave like the providers' test modes. A real provider is a new class behind the
+ * same interface, chosen here.
+ */
+export interface Providers {
+  card: CardProvider;
+  usdt: UsdtNetwork;
+  payouts: PayoutProvider;
+  media: MediaStorage;
+  /** The sandbox's extra controls (simulating a USDT arrival); absent with real providers. */
+  sandbox: { usdt: SandboxUsdtNetwork } | null;
+}
+
+/** The providers that move money (what background jobs need). */
+export type MoneyProviders = Pick<Providers, 'card' | 'usdt' | 'payouts' | 'sandbox'>;
+
+export function createMoneyProviders(deps: { database: Database; clock: Clock }): MoneyProviders {
+  // The sandbox keeps its state in the database, so every instance built on the same database is the same provider.
+  const store = new SandboxStore(deps.database.db, deps.clock);
+  const usdt = new SandboxUsdtNetwork(store);
+  return { card: new SandboxCardProvider(store), usdt, payouts: new SandboxPayoutProvider(store), sandbox: { usdt } };
+}
+
+export function createProviders(deps: { database: Database; clock: Clock; mediaDir: string }): Providers {
+  return { ...createMoneyProviders(deps), media: new LocalDiskMediaStorage(deps.mediaDir) };
+}
+
+export function mediaDirOf(config: Pick<Config, 'dataDir' | 'mediaDir'>): string {
+  return config.mediaDir ?? join(config.dataDir, 'media');
+}

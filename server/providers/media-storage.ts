@@ -1,0 +1,67 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+
+/**
+ * Where uploaded photos and videos live (design.md §5, "media hosting"). Keys are made by the server (a random
+ * UUID, checked against MEDIA_KEY_PATTERN before any file system call); a client never names a path. What the
+ * bytes are is recorded in the database, not in the name.
+ */
+export interface MediaStorage {
+  /** Writes the stream under `key`; nothing is visible under the key unless the whole stream was written. */
+  save(key: string, data: Readable): Promise<void>;
+  /** The bytes under `key`, or null. */
+  open(key: string): Promise<{ stream: Readable; size: number } | null>;
+  remove(key: string): Promise<void>;
+}
+
+/** What a storage key may look like: a lower-case UUID, nothing else (no separators, no dots). */
+export const MEDIA_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function checkKey(key: string): string {
+  if (!MEDIA_KEY_PATTERN.test(key)) throw new Error(`not a media storage key: ${JSON.stringify(key)}`);
+  return key;
+}
+
+/** Files in one directory (MEDIA_DIR, default DATA_DIR/media): written to a temporary name, then renamed. */
+export class LocalDiskMediaStorage implements MediaStorage {
+  private ready: Promise<unknown> | null = null;
+
+  constructor(readonly root: string) {}
+
+  private ensureRoot() {
+    this.ready ??= mkdir(this.root, { recursive: true, mode: 0o700 });
+    return this.ready;
+  }
+
+  async save(key: string, data: Readable): Promise<void> {
+    const final = join(this.root, checkKey(key));
+    await this.ensureRoot();
+    const temporary = join(this.root, `.upload-${randomUUID()}`);
+    try {
+      await pipeline(data, createWriteStream(temporary, { flags: 'wx', mode: 0o600 }));
+      await rename(temporary, final);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  async open(key: string): Promise<{ stream: Readable; size: number } | null> {
+    const path = join(this.root, checkKey(key));
+    try {
+      const info = await stat(path);
+      return { stream: createReadStream(path), size: info.size };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    await rm(join(this.root, checkKey(key)), { force: true });
+  }
+}

@@ -1,0 +1,139 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { components } from '../../openapi/schema';
+import { AccountInfoForm, normalizeEmail } from '../../domain/rules/account-rules';
+import type { OperationHandlers } from '../http/operations';
+import type { Services } from '../services';
+import { authOf } from '../auth/authenticate';
+import { HttpProblem } from '../http/problem';
+import { checkRules, fieldProblem } from '../http/rules';
+import { users } from '../db/schema/index';
+import { clearSessionCookies, setUserCookie } from '../accounts/session-cookies';
+import { findUserById, isUniqueViolation, toSessionUser, type UserRow } from '../accounts/users';
+import { issueEmailCode } from '../accounts/email-verification';
+import { accountMail } from '../accounts/account-mail';
+import { closeAccount } from '../accounts/close-account';
+import { setProfileImage, publicImage, type ProfileImageSlot } from '../creators/profile-images';
+import { ownProfile } from '../creators/profiles';
+
+type Schemas = components['schemas'];
+
+const userNotFound = () => new HttpProblem(404, 'user_not_found', 'accounts:errors.user_not_found');
+
+/**
+ * The account part of issue 7: preferences, account info (a new email is verified again), closing the account,
+ * and the profile's avatar and background image — set by their owner, served to anyone.
+ */
+export function accountSettingsHandlers(services: Services): OperationHandlers {
+  const { config, clock, database, providers } = services;
+  const { db } = database;
+  const { sendVerification } = accountMail(services);
+
+  return {
+    getPreferences: async (request) => {
+      const user = await findUserById(db, authOf(request).userId);
+      if (!user) throw userNotFound();
+      return { language: user.language, emailNotifications: user.emailNotifications };
+    },
+
+    updatePreferences: async (request) => {
+      const { userId } = authOf(request);
+      const body = request.body as Schemas['Preferences'];
+      const [row] = await db
+        .update(users)
+        .set({ language: body.language, emailNotifications: body.emailNotifications, updatedAt: clock.now() })
+        .where(eq(users.id, userId))
+        .returning();
+      if (!row) throw userNotFound();
+      request.log.info({ userId }, 'preferences saved');
+      return { language: row.language, emailNotifications: row.emailNotifications };
+    },
+
+    updateAccountInfo: async (request, reply) => {
+      const { userId } = authOf(request);
+      const body = request.body as Schemas['AccountInfoChange'];
+      const values = { ...body, fullName: body.fullName.trim(), email: normalizeEmail(body.email) };
+      checkRules(AccountInfoForm, values);
+      const current = await findUserById(db, userId);
+      if (!current) throw userNotFound();
+      const usernameTaken = () => fieldProblem(409, 'username_taken', 'username', 'accounts:errors.username_taken');
+      const emailTaken = () => fieldProblem(409, 'email_taken', 'email', 'accounts:errors.email_taken');
+      const [sameName] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sql`lower(${users.username}) = lower(${values.username})`, ne(users.id, userId)))
+        .limit(1);
+      if (sameName) throw usernameTaken();
+      const emailChanged = values.email !== normalizeEmail(current.email);
+      if (emailChanged) {
+        const [sameEmail] = await db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(sql`lower(${users.email}) = ${values.email}`, ne(users.id, userId)))
+          .limit(1);
+        if (sameEmail) throw emailTaken();
+      }
+      const now = clock.now();
+      let row: UserRow | undefined;
+      try {
+        [row] = await db
+          .update(users)
+          .set({
+            fullName: values.fullName,
+            username: values.username,
+            country: values.country,
+            ...(emailChanged ? { email: values.email, emailStatus: 'unverified' as const } : {}),
+            updatedAt: now,
+          })
+          .where(eq(users.id, userId))
+          .returning();
+      } catch (error) {
+        if (isUniqueViolation(error, 'users_email_lower_key')) throw emailTaken();
+        if (isUniqueViolation(error)) throw usernameTaken();
+        throw error;
+      }
+      if (!row) throw userNotFound();
+      if (emailChanged) {
+        // The new address must prove itself like the first one did: a fresh code goes there (never logged).
+        const code = await issueEmailCode(db, userId, now);
+        await sendVerification(request, row.email, code);
+      }
+      const user = toSessionUser(row);
+      setUserCookie(reply, request, config, user);
+      request.log.info({ userId, emailChanged }, 'account info saved');
+      return { user, verificationSent: emailChanged };
+    },
+
+    closeAccount: async (request, reply) => {
+      const { userId } = authOf(request);
+      await closeAccount(db, userId, clock.now());
+      clearSessionCookies(reply, request, config);
+      request.log.info({ userId }, 'account closed');
+      return { closed: true as const };
+    },
+
+    setProfileImage: async (request) => {
+      const { userId } = authOf(request);
+      const body = request.body as Schemas['ProfileImageChange'];
+      await setProfileImage(db, userId, body.slot, body.mediaId, clock.now());
+      return ownProfile(db, userId);
+    },
+
+    getAvatar: async (request, reply) => servePicture(request.params as { profileUserId: string }, 'photo', reply),
+    getBackgroundImage: async (request, reply) => servePicture(request.params as { profileUserId: string }, 'background', reply),
+  };
+
+  async function servePicture({ profileUserId }: { profileUserId: string }, slot: ProfileImageSlot, reply: import('fastify').FastifyReply) {
+    const row = await publicImage(db, profileUserId, slot);
+    const file = await providers.media.open(row.storageKey);
+    if (!file) throw new HttpProblem(404, 'media_not_found', 'wallet:errors.media_not_found');
+    // The address carries the picture's key, so it can be cached for good; a new picture gets a new address.
+    return reply
+      .code(200)
+      .type(row.contentType)
+      .header('content-length', String(file.size))
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .send(file.stream);
+  }
+}

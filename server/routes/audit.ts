@@ -1,0 +1,59 @@
+import type { FastifyRequest } from 'fastify';
+import type { OperationHandlers } from '../http/operations';
+import type { Services } from '../services';
+import { authOf } from '../auth/authenticate';
+import { HttpProblem } from '../http/problem';
+import { requireRole } from '../roles/roles';
+import { auditPayment } from '../audit/payment-trail';
+import { checkLedger } from '../audit/ledger-check';
+import { formatAmount } from '../../domain/money/amount';
+
+/** The auditor's API (issue 9): every operation checks the role first, so nobody else learns anything. */
+export function auditHandlers(services: Services): OperationHandlers {
+  const { database, clock } = services;
+  const auditor = (request: FastifyRequest) => requireRole(database.db, authOf(request).userId, 'auditor');
+  return {
+    auditPayment: async (request) => {
+      await auditor(request);
+      const { paymentId } = request.params as { paymentId: string };
+      const audit = await auditPayment(database, paymentId);
+      if (!audit) throw new HttpProblem(404, 'not_found', 'errors:not_found');
+      const { payment } = audit;
+      return {
+        payment: {
+          payment_id: payment.id,
+          type: payment.kind,
+          status: payment.status,
+          amount: formatAmount(payment.amountCents),
+          fee: formatAmount(payment.feeCents),
+          sender_user_id: payment.senderUserId,
+          receiver_user_id: payment.receiverUserId,
+        },
+        trail: audit.trail.map((s) => ({
+          occurred_at: s.occurredAt.toISOString(),
+          actor: s.actorUserId ?? 'system',
+          role: s.role,
+          from_status: s.from,
+          to_status: s.to,
+          event: s.event,
+          reason: s.reason,
+          allowed: s.allowed,
+        })),
+        entries: audit.entries.map((e) => ({
+          id: e.id,
+          kind: e.kind,
+          description: e.description,
+          created_at: e.createdAt.toISOString(),
+          sum: e.sumCents,
+          postings: e.postings.map((p) => ({ account_id: p.accountId, account_kind: p.accountKind, user_id: p.userId, amount_cents: p.amountCents })),
+        })),
+        problems: audit.problems,
+      };
+    },
+    checkLedger: async (request) => {
+      await auditor(request);
+      const check = await checkLedger(database, clock.now());
+      return { checked_at: check.checkedAt.toISOString(), ...check.counted, breaches: check.breaches };
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import type { components } from '../../openapi/schema';
+import type { OperationHandlers } from '../http/operations';
+import type { Services } from '../services';
+import { authOf } from '../auth/authenticate';
+import { HttpProblem } from '../http/problem';
+import { checkRules } from '../http/rules';
+import { PricePointForm, ProfileForm, priceCentsOf, type PricePointMediaType } from '../../domain/rules/creator-rules';
+import { activePricePoints, addPricePoint, removePricePoint } from '../payments/price-points';
+import { ownProfile, publicProfile, saveBio } from '../creators/profiles';
+import { addContact, contactsOf, isContactable } from '../creators/contacts';
+
+type Schemas = components['schemas'];
+
+/**
+ * Creators (issue 7): the caller's profile and price points, and anyone's public page. The contract checks the
+ * shapes; the shared creator rules decide what a good price, description and bio are.
+ */
+export function creatorHandlers(services: Services): OperationHandlers {
+  const { db } = services.database;
+  return {
+    getProfile: async (request) => ownProfile(db, authOf(request).userId),
+
+    updateProfile: async (request) => {
+      const body = request.body as Schemas['ProfileChange'];
+      checkRules(ProfileForm, body);
+      const userId = authOf(request).userId;
+      await saveBio(db, userId, body.bio_message.trim(), services.clock.now());
+      return ownProfile(db, userId);
+    },
+
+    listPricePoints: async (request) => ({ data: await activePricePoints(db, authOf(request).userId) }),
+
+    addPricePoint: async (request, reply) => {
+      const body = request.body as Schemas['PricePointRequest'];
+      checkRules(PricePointForm, body);
+      const userId = authOf(request).userId;
+      await db.transaction((tx) =>
+        addPricePoint(tx, {
+          creatorUserId: userId,
+          priceCents: priceCentsOf(body.price)!,
+          description: body.description.trim(),
+          mediaType: body.media_type as PricePointMediaType,
+          now: services.clock.now(),
+        }),
+      );
+      reply.code(201);
+      return { data: await activePricePoints(db, userId) };
+    },
+
+    removePricePoint: async (request) => {
+      const { pricePointId } = request.params as { pricePointId: string };
+      const userId = authOf(request).userId;
+      await removePricePoint(db, userId, pricePointId);
+      return { data: await activePricePoints(db, userId) };
+    },
+
+    listContacts: async (request) => ({ data: await contactsOf(db, authOf(request).userId) }),
+
+    addContact: async (request, reply) => {
+      const { contactUserId } = request.body as Schemas['ContactRequest'];
+      const userId = authOf(request).userId;
+      if (contactUserId === userId) throw new HttpProblem(400, 'contact_self', 'creators:errors.contact_self');
+      if (!(await isContactable(db, contactUserId))) throw new HttpProblem(404, 'user_not_found', 'money:user_not_found');
+      const added = await addContact(db, userId, contactUserId, services.clock.now());
+      reply.code(added ? 201 : 200);
+      return { data: await contactsOf(db, userId) };
+    },
+
+    getPublicProfile: async (request) => {
+      const { username } = request.params as { username: string };
+      const profile = await publicProfile(db, username);
+      if (!profile) throw new HttpProblem(404, 'profile_not_found', 'creators:errors.profile_not_found');
+      return profile;
+    },
+  };
+}

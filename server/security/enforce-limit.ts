@@ -1,0 +1,17 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database';
+import { HttpProblem } from '../http/problem';
+import { consume, type Counter } from './rate-limit';
+
+/**
+ * Counts an attempt before any costly or guessable work; a full bucket is a 429 with Retry-After and the
+ * localised 'try again in N minutes'. (The same answer as the account calls give.)
+ */
+export async function enforceLimit(db: Db, request: FastifyRequest, reply: FastifyReply, counters: Counter[], now: Date): Promise<number[]> {
+  const outcome = await consume(db, counters, now);
+  if (outcome.allowed) return outcome.hitIds;
+  const seconds = Math.max(1, Math.ceil(outcome.retryAfterMs / 1000));
+  request.log.warn({ limits: counters.map((c) => c.limit.name), retryAfterSeconds: seconds }, 'rate limit reached');
+  reply.header('retry-after', String(seconds));
+  throw new HttpProblem(429, 'too_many_attempts', 'accounts:errors.too_many_attempts', { minutes: Math.max(1, Math.ceil(seconds / 60)) });
+}

@@ -1,0 +1,33 @@
+import type { components } from '../../openapi/schema';
+import { escapeAttribute } from './spa';
+
+type PublicProfile = components['schemas']['PublicProfile'];
+
+const DESCRIPTION_MAX = 200;
+
+/**
+ * Open Graph and Twitter card tags for a creator's public page, so a shared `{host}/{username}` link previews
+ * with the creator's name and bio. Crawlers run no scripts, hence server-rendered into index.html. Only the
+ * public fields (the same as the public profile call) are used; every value is escaped.
+ */
+export function socialPreviewTags(profile: PublicProfile, publicUrl: string): string {
+  const title = `${profile.full_name} (@${profile.username}) · Tipjar`;
+  const bio = profile.profile.bio_message.trim();
+  const description = bio
+    ? bio.length > DESCRIPTION_MAX
+      ? `${bio.slice(0, DESCRIPTION_MAX - 1)}…`
+      : bio
+    : `Pay @${profile.username} on Tipjar.`;
+  const url = `${publicUrl.replace(/\/$/, '')}/${encodeURIComponent(profile.username)}`;
+  const tags: Array<[string, string, string]> = [
+    ['property', 'og:type', 'profile'],
+    ['property', 'og:title', title],
+    ['property', 'og:description', description],
+    ['property', 'og:url', url],
+    ['property', 'profile:username', profile.username],
+    ['name', 'twitter:card', 'summary'],
+    ['name', 'twitter:title', title],
+    ['name', 'twitter:description', description],
+  ];
+  return tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeAttribute(value)}" />`).join('\n    ');
+}

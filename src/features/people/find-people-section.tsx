@@ -1,0 +1,155 @@
+import { appInspect } from '../../lib/app-inspector';
+import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { USER_SEARCH_MIN_CHARS } from '../../../domain/limits';
+import { findPeopleMachine } from '../../../machines/find-people.machine';
+import { isApiFailure } from '../../../machines/forms/api-failure';
+import type { Person } from '../../../machines/payments/person';
+import { css } from '../../../styled-system/css';
+import { i18n } from '../../i18n/i18n';
+import { Avatar } from '../../ui/avatar';
+import { button } from '../../ui/button-styles';
+import { TextField } from '../../ui/form/text-field';
+import { useNotify } from '../../ui/notifications/use-notify';
+import { card, mutedText, sectionTitle } from '../../ui/page-styles';
+import { Spinner } from '../../ui/spinner';
+import type { PeopleCalls } from './people-calls';
+import { personFullName, personList, personName, personRow, personUsername, subTitle } from './people-styles';
+
+const who = css({ display: 'flex', alignItems: 'center', gap: '3', minW: '0' });
+
+function PersonLabel({ person }: { person: Person }) {
+  return (
+    <div className={who}>
+      <Avatar src={person.photo} alt="" size="sm" />
+      <span className={personName}>
+        <span className={personUsername}>@{person.username}</span>
+        {person.fullName ? <span className={personFullName}>{person.fullName}</span> : null}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * Find people and connect, and the user's contacts (/contacts): renders the find-people machine — top people
+ * until 3 characters are typed, then the search's results or 'nothing found'; each person can be added once.
+ */
+export function FindPeopleSection({ userId, calls }: { userId: string; calls: PeopleCalls }) {
+  const { t } = useTranslation('people');
+  const notify = useNotify();
+  const logic = useMemo(
+    () =>
+      findPeopleMachine.provide({
+        actors: { loadPeople: calls.loadPeople, searchUsers: calls.searchUsers, addContact: calls.addContact },
+        actions: {
+          notifyAdded: (_, { person }) => notify.success(i18n.t('people:find.added', { name: `@${person?.username ?? ''}` })),
+          notifyAddFailed: (_, { error }) => notify.error(isApiFailure(error) && error.detail ? error.detail : i18n.t('errors:generic')),
+        },
+      }),
+    [calls, notify],
+  );
+  const [state, send] = useMachine(logic, { input: { userId }, inspect: appInspect });
+  const { text, top, results, contacts, adding } = state.context;
+
+  if (state.matches('loading')) return <Spinner />;
+  if (state.matches('loadFailed')) {
+    return (
+      <div className={card} role="alert">
+        <p>{t('contacts.loadFailed')}</p>
+        <button type="button" className={button({ variant: 'outline' })} onClick={() => send({ type: 'RETRY' })}>
+          {t('contacts.retry')}
+        </button>
+      </div>
+    );
+  }
+
+  const isContact = (person: Person) => contacts.some((c) => c.userId === person.userId);
+  const renderPeople = (people: Person[], label: string) => (
+    <ul className={personList} aria-label={label}>
+      {people.map((person) => (
+        <li key={person.userId} className={personRow}>
+          <PersonLabel person={person} />
+          {isContact(person) ? (
+            <span className={mutedText}>{t('find.inContacts')}</span>
+          ) : (
+            <button
+              type="button"
+              className={button({ variant: 'outline', size: 'sm' })}
+              aria-label={t('find.addLabel', { name: `@${person.username}` })}
+              disabled={adding !== null}
+              onClick={() => send({ type: 'ADD', person })}
+            >
+              {adding?.userId === person.userId ? t('find.adding') : t('find.add')}
+            </button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+
+  type SearchState = 'topPeople' | 'debouncing' | 'searching' | 'results' | 'nothingFound' | 'failed';
+  const search = (value: SearchState) => state.matches({ ready: { search: value } });
+  return (
+    <>
+      <section className={card} aria-labelledby="find-people-title">
+        <h2 id="find-people-title" className={sectionTitle}>
+          {t('find.title')}
+        </h2>
+        <div className={css({ mt: '4' })}>
+          <TextField
+            id="find-people-search"
+            type="search"
+            label={t('find.searchLabel')}
+            hint={t('find.searchHint', { min: USER_SEARCH_MIN_CHARS })}
+            value={text}
+            autoComplete="off"
+            spellCheck={false}
+            onValueChange={(value) => send({ type: 'TYPE', text: value })}
+          />
+        </div>
+        <div aria-live="polite">
+          {search('topPeople') ? (
+            <>
+              <h3 className={subTitle}>{t('find.topPeople')}</h3>
+              {top.length === 0 ? <p className={mutedText}>{t('find.noTopPeople')}</p> : renderPeople(top, t('find.topPeople'))}
+            </>
+          ) : null}
+          {search('debouncing') || search('searching') ? <p className={css({ mt: '4', color: 'fg.muted' })}>{t('find.searching')}</p> : null}
+          {search('results') ? (
+            <>
+              <h3 className={subTitle}>{t('find.results')}</h3>
+              {renderPeople(results, t('find.results'))}
+            </>
+          ) : null}
+          {search('nothingFound') ? <p className={css({ mt: '4' })}>{t('find.nothingFound')}</p> : null}
+          {search('failed') ? (
+            <div className={css({ mt: '4', display: 'grid', gap: '2', justifyItems: 'start' })}>
+              <p>{t('find.searchFailed')}</p>
+              <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY_SEARCH' })}>
+                {t('find.retrySearch')}
+              </button>
+            </div>
+          ) : null}
+        </div>
+      </section>
+
+      <section className={card} aria-labelledby="contacts-title">
+        <h2 id="contacts-title" className={sectionTitle}>
+          {t('contacts.title')}
+        </h2>
+        {contacts.length === 0 ? (
+          <p className={css({ mt: '3', color: 'fg.muted' })}>{t('contacts.empty')}</p>
+        ) : (
+          <ul className={personList} aria-label={t('contacts.title')}>
+            {contacts.map((person) => (
+              <li key={person.userId} className={personRow}>
+                <PersonLabel person={person} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

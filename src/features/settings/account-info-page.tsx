@@ -1,0 +1,121 @@
+import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { navigate } from 'wouter/use-browser-location';
+import { accountInfoMachine } from '../../../machines/account-info.machine';
+import { css } from '../../../styled-system/css';
+import { useApi } from '../../api/use-api';
+import { SessionContext } from '../../app/providers/session-context';
+import { CHECK_EMAIL_PATH } from '../../config/paths';
+import { i18n } from '../../i18n/i18n';
+import { useLocale } from '../../i18n/use-locale';
+import { appInspect } from '../../lib/app-inspector';
+import { button } from '../../ui/button-styles';
+import { FormAlert } from '../../ui/form/form-alert';
+import { fieldBinding } from '../../ui/form/field-binding';
+import { focusFirstError } from '../../ui/form/focus-first-error';
+import { formStack } from '../../ui/form/form-styles';
+import { SelectField } from '../../ui/form/select-field';
+import { TextField } from '../../ui/form/text-field';
+import { useNotify } from '../../ui/notifications/use-notify';
+import { PageHeader } from '../../ui/page-header';
+import { card } from '../../ui/page-styles';
+import { Spinner } from '../../ui/spinner';
+import { countryOptions } from '../set-up/country-options';
+import { settingsCalls } from './settings-calls';
+
+const FORM_ID = 'account-info-form';
+const narrow = css({ maxW: '2xl' });
+
+/**
+ * /account-info: renders the account-info machine. A changed email goes on to /check-email for the code sent to
+ * the new address (the email-verification flow, which refreshes the session when done).
+ */
+export function AccountInfoPage() {
+  // The shared rules' messages are in the accounts namespace: load it with this page's own.
+  const { t } = useTranslation(['settings', 'accounts']);
+  const { t: tc } = useTranslation();
+  const locale = useLocale();
+  const api = useApi();
+  const notify = useNotify();
+  const session = SessionContext.useActorRef();
+  const userId = SessionContext.useSelector((snapshot) => snapshot.context.user?.userId ?? '');
+  const logic = useMemo(() => {
+    const calls = settingsCalls(api);
+    return accountInfoMachine.provide({
+      actors: { loadUser: calls.loadUser, saveAccountInfo: calls.saveAccountInfo },
+      actions: {
+        focusFirstError: () => focusFirstError(FORM_ID),
+        reportUser: (_, { user }) => session.send({ type: 'USER_UPDATED', user }),
+        notifySaved: () => notify.success(i18n.t('settings:accountInfo.saved')),
+        goToCheckEmail: (_, { email }) => navigate(`${CHECK_EMAIL_PATH}?${new URLSearchParams({ email })}`),
+      },
+    });
+  }, [api, notify, session]);
+  const [state, send] = useMachine(logic, { input: { userId }, inspect: appInspect });
+  const field = fieldBinding(state.context, send);
+  const countries = useMemo(() => countryOptions(locale), [locale]);
+  const header = <PageHeader title={tc('routes.accountInfo')} lead={t('accountInfo.lead')} />;
+
+  if (state.matches('loading') || state.matches('verifyingEmail')) return <>{header}<Spinner /></>;
+  if (state.matches('loadFailed')) {
+    return (
+      <>
+        {header}
+        <div className={card} role="alert">
+          <p>{t('accountInfo.loadFailed')}</p>
+          <button type="button" className={button({ variant: 'outline' })} onClick={() => send({ type: 'RETRY' })}>
+            {t('accountInfo.retry')}
+          </button>
+        </div>
+      </>
+    );
+  }
+  const saving = state.matches('saving');
+  return (
+    <>
+      {header}
+      <div className={`${card} ${narrow}`}>
+        <form
+          id={FORM_ID}
+          className={formStack}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            send({ type: 'SUBMIT' });
+          }}
+        >
+          <FormAlert message={state.context.message} />
+          <TextField id="account-info-full-name" label={t('accountInfo.fullName')} autoComplete="name" {...field.text('fullName')} />
+          <TextField
+            id="account-info-username"
+            label={t('accountInfo.username')}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...field.text('username')}
+          />
+          <SelectField
+            id="account-info-country"
+            label={t('accountInfo.country')}
+            placeholder={t('accountInfo.chooseCountry')}
+            autoComplete="country"
+            options={countries}
+            {...field.text('country')}
+          />
+          <TextField
+            id="account-info-email"
+            type="email"
+            label={t('accountInfo.email')}
+            autoComplete="email"
+            {...field.text('email')}
+            hint={t('accountInfo.emailHint')}
+          />
+          <button type="submit" className={button({ size: 'lg' })} disabled={saving}>
+            {saving ? t('accountInfo.saving') : t('accountInfo.save')}
+          </button>
+        </form>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { closeAccountMachine } from '../../../machines/close-account.machine';
+import { css } from '../../../styled-system/css';
+import { useApi } from '../../api/use-api';
+import { SessionContext } from '../../app/providers/session-context';
+import { i18n } from '../../i18n/i18n';
+import { appInspect } from '../../lib/app-inspector';
+import { button } from '../../ui/button-styles';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { FormAlert } from '../../ui/form/form-alert';
+import { useNotify } from '../../ui/notifications/use-notify';
+import { card, mutedText, sectionTitle } from '../../ui/page-styles';
+import { settingsCalls } from './settings-calls';
+
+const body = css({ mt: '2', mb: '4', display: 'grid', gap: '4', justifyItems: 'start' });
+
+/**
+ * Close account (spec 2 "Dialogs"): renders the close-account machine. The dialog is the machine's `confirming`
+ * state; a refusal keeps the server's reason on screen; once closed, the session ends (logout) and the app leaves.
+ */
+export function CloseAccountSection() {
+  const { t } = useTranslation('settings');
+  const api = useApi();
+  const notify = useNotify();
+  const session = SessionContext.useActorRef();
+  const userId = SessionContext.useSelector((snapshot) => snapshot.context.user?.userId ?? '');
+  const logic = useMemo(
+    () =>
+      closeAccountMachine.provide({
+        actors: { closeAccount: settingsCalls(api).closeAccount },
+        actions: {
+          notifyClosed: () => notify.success(i18n.t('settings:close.closed')),
+          // The server already revoked every session; logging out clears what the browser holds and goes to /.
+          endSession: () => session.send({ type: 'LOGOUT' }),
+        },
+      }),
+    [api, notify, session],
+  );
+  const [state, send] = useMachine(logic, { input: { userId }, inspect: appInspect });
+  const closing = state.matches('closing') || state.matches('closed');
+  return (
+    <section className={card} aria-labelledby="close-account-title">
+      <h2 id="close-account-title" className={sectionTitle}>
+        {t('close.title')}
+      </h2>
+      <div className={body}>
+        <p className={mutedText}>{t('close.body')}</p>
+        <FormAlert message={state.context.message} />
+        <button type="button" className={button({ variant: 'danger' })} disabled={closing} onClick={() => send({ type: 'CLOSE' })}>
+          {closing ? t('close.closing') : t('close.button')}
+        </button>
+      </div>
+      <ConfirmDialog
+        open={state.matches('confirming')}
+        onCancel={() => send({ type: 'CANCEL' })}
+        onConfirm={() => send({ type: 'CONFIRM' })}
+        title={t('close.dialogTitle')}
+        body={t('close.dialogBody')}
+        noLabel={t('close.keep')}
+        yesLabel={t('close.confirm')}
+        destructive
+      />
+    </section>
+  );
+}

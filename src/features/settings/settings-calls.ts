@@ -1,0 +1,67 @@
+import { fromPromise } from 'xstate';
+import type { SessionUser } from '../../../domain/session-user';
+import type { AccountInfoResult, AccountInfoValues } from '../../../machines/account-info.machine';
+import type { Preferences } from '../../../machines/preferences.machine';
+import type { ImageKeys, ImageSlot, PickedFile } from '../../../machines/profile-images.machine';
+import type { ProfileSummary } from '../../../machines/profile-summary.machine';
+import type { ApiClient } from '../../api/client';
+import { quiet } from '../../api/quiet';
+import { unwrap } from '../../api/unwrap';
+
+/**
+ * The account machines' invoked actors (issue 7), one contract call each. Form and dialog calls are `quiet`: the
+ * screen shows the refusal itself (a field, the close section, the picture's control). Loads are not, so their
+ * failure reaches the error notification.
+ */
+export function settingsCalls(client: ApiClient) {
+  const path = (userId: string) => ({ params: { path: { userId } } });
+  return {
+    loadPreferences: fromPromise<Preferences, { userId: string }>(async ({ input, signal }) =>
+      unwrap(client.GET('/app/user/{userId}/preferences', { ...path(input.userId), signal })),
+    ),
+    savePreferences: fromPromise<Preferences, Preferences & { userId: string }>(async ({ input, signal }) => {
+      const { userId, ...body } = input;
+      return unwrap(client.PUT('/app/user/{userId}/preferences', { ...path(userId), body, middleware: [quiet], signal }));
+    }),
+    loadUser: fromPromise<SessionUser, { userId: string }>(async ({ input, signal }) => {
+      const account = await unwrap(client.GET('/app/user/{userId}', { ...path(input.userId), signal }));
+      return account.user;
+    }),
+    saveAccountInfo: fromPromise<AccountInfoResult, AccountInfoValues & { userId: string }>(async ({ input, signal }) => {
+      const { userId, ...body } = input;
+      return unwrap(client.PATCH('/app/user/{userId}/account-info', { ...path(userId), body, middleware: [quiet], signal }));
+    }),
+    closeAccount: fromPromise<void, { userId: string }>(async ({ input, signal }) => {
+      await unwrap(client.POST('/app/user/{userId}/account/close', { ...path(input.userId), middleware: [quiet], signal }));
+    }),
+    loadSummary: fromPromise<ProfileSummary, { userId: string }>(async ({ input, signal }) =>
+      // Quiet: the sidebar falls back to the default avatar rather than raising a notice on every page.
+      unwrap(client.GET('/app/user/{userId}/profile', { ...path(input.userId), middleware: [quiet], signal })),
+    ),
+    uploadPhoto: fromPromise<{ mediaId: string }, { userId: string; file: PickedFile }>(async ({ input, signal }) => {
+      const { media } = await unwrap(
+        client.POST('/app/user/{userId}/media', {
+          params: { path: { userId: input.userId }, query: { name: input.file.name } },
+          // The file itself is the body (the server reads its first bytes), not JSON.
+          body: input.file.data as never,
+          bodySerializer: (body: unknown) => body as BodyInit,
+          headers: { 'content-type': input.file.type },
+          middleware: [quiet],
+          signal,
+        }),
+      );
+      return { mediaId: media.id };
+    }),
+    setImage: fromPromise<ImageKeys, { userId: string; slot: ImageSlot; mediaId: string }>(async ({ input, signal }) => {
+      const profile = await unwrap(
+        client.PUT('/app/user/{userId}/profile/images', {
+          ...path(input.userId),
+          body: { slot: input.slot, mediaId: input.mediaId },
+          middleware: [quiet],
+          signal,
+        }),
+      );
+      return { photo_key: profile.photo_key, background_key: profile.background_key };
+    }),
+  };
+}

@@ -1,0 +1,92 @@
+import { fromPromise } from 'xstate';
+import { RECENT_ACTIVITY_COUNT } from '../../../domain/activity-list';
+import type { PaymentMessage, PaymentPage, PaymentView } from '../../../machines/activity/payment-types';
+import type { HomeData } from '../../../machines/home-activity.machine';
+import type { PaymentCallInput } from '../../../machines/payment-actions.machine';
+import type { LoadDetailsInput, PaymentDetails, PostMessageInput } from '../../../machines/transaction-details.machine';
+import { tabFilters, type LoadPageInput } from '../../../machines/transaction-list.machine';
+import type { ApiClient } from '../../api/client';
+import { quiet } from '../../api/quiet';
+import { unwrap } from '../../api/unwrap';
+
+/**
+ * The activity machines' invoked actors in the browser, one contract call each. Lists and actions are not quiet:
+ * a failure is the client's error notification with the server's `detail` (spec 8), while the machine keeps what
+ * was on screen. Loading one payment is quiet, because the page itself says "Could not find the transaction".
+ */
+/** The one payment of an envelope (`{ data: [payment] }`, spec 7); the contract guarantees exactly one. */
+function only(envelope: { data: PaymentView[] }): PaymentView {
+  const [payment] = envelope.data;
+  if (!payment) throw new Error('a payment envelope without its payment');
+  return payment;
+}
+
+export function activityCalls(client: ApiClient) {
+  const path = (userId: string) => ({ path: { userId } });
+  const change = (method: 'cancel' | 'remind') =>
+    fromPromise<PaymentView, PaymentCallInput>(async ({ input, signal }) => {
+      const request = { params: path(input.userId), body: { paymentId: input.paymentId }, signal };
+      const answer =
+        method === 'cancel'
+          ? await unwrap(client.DELETE('/app/user/{userId}/payment/request/', request))
+          : await unwrap(client.POST('/app/user/{userId}/payment/request/reminder', request));
+      return only(answer);
+    });
+  return {
+    loadPage: fromPromise<PaymentPage, LoadPageInput>(async ({ input, signal }) =>
+      unwrap(
+        client.GET('/app/user/{userId}/payment/list', {
+          params: { ...path(input.userId), query: { startPage: input.page, ...tabFilters(input.tab) } },
+          signal,
+        }),
+      ),
+    ),
+    loadDetails: fromPromise<PaymentDetails, LoadDetailsInput>(async ({ input, signal }) => {
+      const [payment, trail] = await Promise.all([
+        unwrap(
+          client.GET('/app/user/{userId}/payment', {
+            params: { ...path(input.userId), query: { paymentId: input.paymentId } },
+            middleware: [quiet],
+            signal,
+          }),
+        ),
+        unwrap(
+          client.GET('/app/user/{userId}/payment/{paymentId}/events', {
+            params: { path: { userId: input.userId, paymentId: input.paymentId } },
+            middleware: [quiet],
+            signal,
+          }),
+        ),
+      ]);
+      return { payment: only(payment), trail: trail.data };
+    }),
+    postMessage: fromPromise<PaymentMessage, PostMessageInput>(async ({ input, signal }) =>
+      unwrap(
+        client.POST('/app/user/{userId}/messages/', {
+          params: { ...path(input.userId), header: { 'Idempotency-Key': input.key } },
+          body: { paymentId: input.paymentId, message: input.message, ...(input.mediaId ? { messageMediaId: input.mediaId } : {}) },
+          signal,
+        }),
+      ),
+    ),
+    loadHome: fromPromise<HomeData, { userId: string }>(async ({ input, signal }) => {
+      // Cards and profile only decide two first-step cards: read quietly, and a failure only hides those cards.
+      const unknown = () => null;
+      const [list, wallet, hasCard, profileComplete] = await Promise.all([
+        unwrap(client.GET('/app/user/{userId}/payment/list', { params: { ...path(input.userId), query: { startPage: 1 } }, signal })),
+        unwrap(client.GET('/app/user/{userId}/wallet', { params: path(input.userId), signal })),
+        unwrap(client.GET('/app/user/{userId}/payment-methods/cards', { params: path(input.userId), middleware: [quiet], signal }))
+          .then(({ cards }) => cards.length > 0)
+          .catch(unknown),
+        unwrap(client.GET('/app/user/{userId}/profile', { params: path(input.userId), middleware: [quiet], signal }))
+          .then((profile) => profile.bio_message.trim() !== '')
+          .catch(unknown),
+      ]);
+      return { recent: list.results.slice(0, RECENT_ACTIVITY_COUNT), balance: wallet.balance, hasCard, profileComplete };
+    }),
+    cancelRequest: change('cancel'),
+    // The payer's decline is the same call: the server decides by role (→ rejected).
+    declineRequest: change('cancel'),
+    remindRequest: change('remind'),
+  };
+}

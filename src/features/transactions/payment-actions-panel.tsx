@@ -1,0 +1,130 @@
+import { appInspect } from '../../lib/app-inspector';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { css } from '../../../styled-system/css';
+import type { PaymentView } from '../../../machines/activity/payment-types';
+import { paymentActionsMachine } from '../../../machines/payment-actions.machine';
+import { useApi } from '../../api/use-api';
+import { PAYMENT_PATH, UPLOAD_FILE_PATH, withQuery } from '../../config/paths';
+import { i18n } from '../../i18n/i18n';
+import { useFormat } from '../../lib/use-format';
+import { button } from '../../ui/button-styles';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { useNotify } from '../../ui/notifications/use-notify';
+import { card, sectionTitle } from '../../ui/page-styles';
+import { activityCalls } from './activity-calls';
+import { cents, counterparty } from './payment-display';
+
+const row = css({ mt: '4', display: 'flex', flexWrap: 'wrap', gap: '3' });
+const text = css({ mt: '2', color: 'fg.muted' });
+
+/** The send screen's address for paying a request (spec 2: state carrying receiver, amount and paymentId). */
+const PAY_REQUEST_PATH = `${PAYMENT_PATH}/send`;
+
+/** What the user may do with this payment: renders the payment-actions machine and its dialogs. */
+export function PaymentActionsPanel({ userId, payment, onChanged }: { userId: string; payment: PaymentView; onChanged: () => void }) {
+  const { t } = useTranslation('activity');
+  const format = useFormat();
+  const api = useApi();
+  const notify = useNotify();
+  const [, navigate] = useLocation();
+  const logic = useMemo(() => {
+    const calls = activityCalls(api);
+    return paymentActionsMachine.provide({
+      actors: { cancelRequest: calls.cancelRequest, declineRequest: calls.declineRequest, remindRequest: calls.remindRequest },
+      actions: {
+        notifyCancelled: () => notify.success(i18n.t('activity:snackBar.requestCancel.success')),
+        notifyDeclined: () => notify.success(i18n.t('activity:snackBar.requestDecline.success')),
+        notifyReminded: () => notify.success(i18n.t('activity:snackBar.requestRemind.success')),
+        reportChanged: () => onChanged(),
+        goToPay: (_, { payment: p }) =>
+          navigate(PAY_REQUEST_PATH, {
+            state: { receiver: { userId: p.receiver_user_id, username: p.receiver_username }, amount: p.amount, paymentId: p.payment_id },
+          }),
+        goToReply: (_, { payment: p }) => navigate(withQuery(UPLOAD_FILE_PATH, { id: p.payment_id })),
+      },
+    });
+  }, [api, notify, navigate, onChanged]);
+  const [state, send] = useMachine(logic, { input: { userId, payment }, inspect: appInspect });
+
+  // The page reloaded the payment (after a message or an action): decide again from the new one.
+  useEffect(() => {
+    if (payment !== state.context.payment) send({ type: 'PAYMENT_UPDATED', payment });
+    // Only a new payment from the page matters; the machine's own copy changes on its answers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [payment]);
+
+  const current = state.context.payment;
+  const other = counterparty(current).username ?? t('someone');
+  const amount = format.money(cents(current.amount));
+  const media = current.media_type ? t(`details.media.${current.media_type}`).toLowerCase() : '';
+  const busy = state.matches({ requested: 'cancelling' }) || state.matches({ requested: 'reminding' }) || state.matches({ askedToPay: 'declining' });
+  const dismiss = () => send({ type: 'DISMISS' });
+  const confirm = () => send({ type: 'CONFIRM' });
+
+  if (state.matches('noActions')) return null;
+  return (
+    <section className={card} aria-labelledby="payment-actions-title">
+      <h2 id="payment-actions-title" className={sectionTitle}>
+        {t('actions.title')}
+      </h2>
+      {state.matches('actionRequired') ? <p className={text}>{t('actions.actionRequired', { media })}</p> : null}
+      {state.matches('pendingReply') ? <p className={text}>{t('actions.pendingReply', { name: other, media })}</p> : null}
+      <div className={row}>
+        {state.matches('requested') ? (
+          <>
+            <button type="button" className={button({ variant: 'outline' })} disabled={busy} onClick={() => send({ type: 'CANCEL' })}>
+              {t('actions.cancel')}
+            </button>
+            {state.can({ type: 'REMIND' }) || state.matches({ requested: 'confirmingRemind' }) || state.matches({ requested: 'reminding' }) ? (
+              <button type="button" className={button()} disabled={busy} onClick={() => send({ type: 'REMIND' })}>
+                {t('actions.remind')}
+              </button>
+            ) : null}
+          </>
+        ) : null}
+        {state.matches('askedToPay') ? (
+          <>
+            <button type="button" className={button({ variant: 'outline' })} disabled={busy} onClick={() => send({ type: 'DECLINE' })}>
+              {t('actions.decline')}
+            </button>
+            <button type="button" className={button()} disabled={busy} onClick={() => send({ type: 'PAY' })}>
+              {t('actions.pay')}
+            </button>
+          </>
+        ) : null}
+        {state.matches('actionRequired') ? (
+          <button type="button" className={button()} onClick={() => send({ type: 'REPLY' })}>
+            {t('actions.reply')}
+          </button>
+        ) : null}
+        {busy ? <span aria-live="polite">{t('actions.busy')}</span> : null}
+      </div>
+      <ConfirmDialog
+        open={state.matches({ requested: 'confirmingCancel' })}
+        onCancel={dismiss}
+        onConfirm={confirm}
+        destructive
+        title={t('cancelTransactionDialog.title')}
+        body={t('cancelTransactionDialog.body', { amount })}
+      />
+      <ConfirmDialog
+        open={state.matches({ askedToPay: 'confirmingDecline' })}
+        onCancel={dismiss}
+        onConfirm={confirm}
+        destructive
+        title={t('cancelTransactionDialog.title')}
+        body={t('declineTransactionDialog.body', { amount, name: other })}
+      />
+      <ConfirmDialog
+        open={state.matches({ requested: 'confirmingRemind' })}
+        onCancel={dismiss}
+        onConfirm={confirm}
+        title={t('sendReminderDialog.title')}
+        body={t('sendReminderDialog.body', { amount, name: other })}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,195 @@
+import { appInspect } from '../../lib/app-inspector';
+import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'wouter';
+import { css } from '../../../styled-system/css';
+import { ACCEPT } from '../../../domain/media-file';
+import { isFileProblem, uploadReplyMachine } from '../../../machines/upload-reply.machine';
+import { useApi } from '../../api/use-api';
+import { SessionContext } from '../../app/providers/session-context';
+import { TRANSACTION_DETAILS_PATH, withQuery } from '../../config/paths';
+import { useFormat } from '../../lib/use-format';
+import { button } from '../../ui/button-styles';
+import { focusFirstError } from '../../ui/form/focus-first-error';
+import { fieldBox, fieldError, fieldHint, fieldLabel } from '../../ui/form/form-styles';
+import { MachineForm } from '../../ui/form/machine-form';
+import { TextAreaField } from '../../ui/form/text-area-field';
+import { errorId, hintId } from '../../ui/form/text-field';
+import { useFormText } from '../../ui/form/use-form-text';
+import { PageHeader } from '../../ui/page-header';
+import { card, mutedText, sectionTitle, textLink } from '../../ui/page-styles';
+import { Spinner } from '../../ui/spinner';
+import { cents } from './payment-display';
+import { UPLOAD_REPLY_SYSTEM_ID, uploadCalls } from './upload-calls';
+
+const FORM_ID = 'upload-reply-form';
+const FILE_ID = 'reply-file';
+const narrow = css({ maxW: 'xl' });
+const fileInput = css({
+  w: 'full',
+  p: '3',
+  borderRadius: 'lg',
+  borderWidth: '1px',
+  borderStyle: 'dashed',
+  borderColor: 'border.default',
+  bg: 'bg.surface',
+  color: 'fg.default',
+  cursor: 'pointer',
+});
+const progressBar = css({ w: 'full', h: '3' });
+// WCAG 2.5.8: the link sits right under the form's button, so it gets a full 24 px target of its own.
+const backLinkBox = css({ mt: '4', display: 'flex', minH: '6', alignItems: 'center' });
+
+/**
+ * /transactions/transaction-details/upload-file?id= (spec 2): renders the upload-reply machine. Its own lazy
+ * chunk (router pages), so the upload code is fetched only when a creator opens it.
+ */
+export function UploadFilePage() {
+  const { t } = useTranslation('activity');
+  const format = useFormat();
+  const formText = useFormText();
+  const api = useApi();
+  const userId = SessionContext.useSelector((snapshot) => snapshot.context.user?.userId ?? '');
+  const [params] = useSearchParams();
+  const paymentId = params.get('id');
+  const logic = useMemo(() => {
+    const calls = uploadCalls(api);
+    return uploadReplyMachine.provide({
+      actors: { loadPayment: calls.loadPayment, uploadMedia: calls.uploadMedia, claimPayment: calls.claimPayment },
+      actions: { focusProblem: () => focusFirstError(FORM_ID) },
+    });
+  }, [api]);
+  const input = useMemo(() => ({ userId, paymentId, claimKey: crypto.randomUUID() }), [userId, paymentId]);
+  const [state, send] = useMachine(logic, { input, systemId: UPLOAD_REPLY_SYSTEM_ID, inspect: appInspect });
+  const { context } = state;
+  const detailsHref = withQuery(TRANSACTION_DETAILS_PATH, { id: paymentId ?? '' });
+  const backLink = (
+    <p className={backLinkBox}>
+      <Link href={detailsHref} className={textLink}>
+        {t('upload.backToDetails')}
+      </Link>
+    </p>
+  );
+
+  let body;
+  if (state.matches('notFound')) {
+    body = (
+      <section className={card} aria-labelledby="not-found-title">
+        <h2 id="not-found-title" className={sectionTitle}>
+          {t('details.notFound')}
+        </h2>
+        <p className={mutedText}>{t('details.notFoundBody')}</p>
+      </section>
+    );
+  } else if (state.matches('loadFailed')) {
+    body = (
+      <section className={card} role="alert">
+        <p>{t('details.loadFailed')}</p>
+        <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>
+          {t('details.retry')}
+        </button>
+      </section>
+    );
+  } else if (state.matches('nothingToReply')) {
+    body = (
+      <section className={card} aria-labelledby="nothing-title">
+        <h2 id="nothing-title" className={sectionTitle}>
+          {t('upload.nothingToReply')}
+        </h2>
+        {backLink}
+      </section>
+    );
+  } else if (state.matches('claimed')) {
+    body = (
+      <section className={card} aria-labelledby="claimed-title">
+        <h2 id="claimed-title" className={sectionTitle} tabIndex={-1}>
+          {t('upload.claimed')}
+        </h2>
+        <p className={mutedText}>{t('upload.claimedBody')}</p>
+        <p>
+          <Link href={detailsHref} className={button({ variant: 'outline' })}>
+            {t('upload.viewTransaction')}
+          </Link>
+        </p>
+      </section>
+    );
+  } else if (context.payment && context.kind) {
+    const { payment, kind, file, problem } = context;
+    const busy = state.matches('uploading') || state.matches('claiming');
+    const fileProblem = isFileProblem(problem) ? formText(problem) : null;
+    const describedBy = [fileProblem ? errorId(FILE_ID) : null, hintId(FILE_ID)].filter(Boolean).join(' ');
+    const percent = file && file.size > 0 ? Math.round((context.sent / file.size) * 100) : 0;
+    body = (
+      <section className={`${card} ${narrow}`} aria-labelledby="reply-title">
+        <h2 id="reply-title" className={sectionTitle}>
+          {t('upload.promised', {
+            name: payment.sender_username ?? t('someone'),
+            amount: format.money(cents(payment.amount)),
+            media: t(`details.media.${kind}`).toLowerCase(),
+          })}
+        </h2>
+        {payment.description ? <p className={mutedText}>{payment.description}</p> : null}
+        <MachineForm id={FORM_ID} message={isFileProblem(problem) ? null : problem} onSubmit={() => send({ type: 'SUBMIT' })}>
+          <div className={fieldBox}>
+            <label htmlFor={FILE_ID} className={fieldLabel}>
+              {t(`upload.fileLabel.${kind}`)}
+            </label>
+            <input
+              id={FILE_ID}
+              type="file"
+              className={fileInput}
+              accept={ACCEPT[kind]}
+              disabled={busy}
+              aria-invalid={fileProblem ? true : undefined}
+              aria-describedby={describedBy}
+              onChange={(event) => {
+                const chosen = event.currentTarget.files?.[0];
+                if (chosen) send({ type: 'CHOOSE_FILE', file: chosen });
+              }}
+            />
+            {fileProblem ? (
+              <p id={errorId(FILE_ID)} className={fieldError}>
+                {fileProblem}
+              </p>
+            ) : null}
+            <p id={hintId(FILE_ID)} className={fieldHint}>
+              {file ? t('upload.chosen', { name: file.name }) : t(`upload.fileHint.${kind}`)}
+            </p>
+          </div>
+          <TextAreaField
+            id="reply-caption"
+            label={t('upload.captionLabel')}
+            value={context.caption}
+            maxLength={2000}
+            disabled={busy}
+            onValueChange={(text) => send({ type: 'TYPE_CAPTION', text })}
+          />
+          {state.matches('uploading') ? (
+            <div className={fieldBox}>
+              <label htmlFor="reply-progress" className={fieldLabel}>
+                {t('upload.uploading', { percent })}
+              </label>
+              <progress id="reply-progress" className={progressBar} max={file?.size ?? 1} value={context.sent} />
+            </div>
+          ) : null}
+          {state.matches('claiming') ? <p role="status">{t('upload.claiming')}</p> : null}
+          <div>
+            <button type="submit" className={button({ size: 'lg' })} disabled={busy}>
+              {busy ? t('upload.sending') : t('upload.send')}
+            </button>
+          </div>
+        </MachineForm>
+        {backLink}
+      </section>
+    );
+  } else {
+    body = <Spinner />;
+  }
+  return (
+    <>
+      <PageHeader title={t('upload.title')} lead={t('upload.lead')} />
+      {body}
+    </>
+  );
+}

@@ -1,0 +1,367 @@
+import { useMachine, useSelector } from '@xstate/react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { parseAmount } from '../../../domain/money/amount';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { addCardMachine } from '../../../machines/add-card.machine';
+import { addMoneyMachine, depositChargeOf, DEPOSIT_WHOLE_DIGITS, type AddCardActor, type AddMoneyContext } from '../../../machines/add-money.machine';
+import { css } from '../../../styled-system/css';
+import { SessionContext } from '../../app/providers/session-context';
+import { DEPOSIT_DETAILS_PATH, WITHDRAW_FUNDS_PATH, withQuery } from '../../config/paths';
+import { i18n } from '../../i18n/i18n';
+import { appInspect } from '../../lib/app-inspector';
+import { useFormat } from '../../lib/use-format';
+import { button } from '../../ui/button-styles';
+import { focusFirstError } from '../../ui/form/focus-first-error';
+import { fieldError, fieldLabel, formNotice, formStack } from '../../ui/form/form-styles';
+import { TextField } from '../../ui/form/text-field';
+import { useFormText } from '../../ui/form/use-form-text';
+import { useNotify } from '../../ui/notifications/use-notify';
+import { PageHeader } from '../../ui/page-header';
+import { card, mutedText, sectionTitle } from '../../ui/page-styles';
+import { Stepper } from '../../ui/stepper';
+import { PaymentFailure } from '../payment/payment-outcome';
+import { PaymentSummary } from '../payment/payment-summary';
+import { StepButtons } from '../payment/step-buttons';
+import { ADD_CARD_FORM_ID, AddCardForm } from '../payment-methods/add-card-form';
+import { useWalletCalls } from './use-wallet-calls';
+
+// qrcode.react only reaches the browser when the USDT step is shown.
+const UsdtQrCode = lazy(() => import('./usdt-qr-code'));
+
+const FORM_ID = 'add-money-form';
+const narrow = css({ maxW: 'xl' });
+const group = css({ display: 'grid', gap: '2', borderRadius: 'xl', outline: 'none', '&[aria-invalid=true]': { outline: '2px solid', outlineColor: 'red.600', outlineOffset: '4px' } });
+const choice = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  p: '3',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'xl',
+  cursor: 'pointer',
+  '&:has(input:checked)': { borderColor: 'accent.default', bg: 'accent.subtle' },
+});
+const radio = css({ w: '5', h: '5', accentColor: 'brand.600' });
+const detail = css({ display: 'block', fontSize: 'sm', color: 'fg.muted' });
+const methodButtons = css({ display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' } });
+const methodButton = css({ display: 'grid', gap: '1', textAlign: 'left', p: '4', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'xl', bg: 'bg.surface', cursor: 'pointer', _hover: { borderColor: 'accent.default' } });
+const address = css({ fontFamily: 'mono', fontSize: 'sm', overflowWrap: 'anywhere', p: '3', bg: 'bg.subtle', borderRadius: 'lg' });
+const qrBox = css({ display: 'flex', justifyContent: 'center', p: '3', bg: 'white', borderRadius: 'lg', minH: '44' });
+const rowButtons = css({ display: 'flex', gap: '3', flexWrap: 'wrap', mt: '4' });
+
+const STEP_INDEX: Record<string, number> = { choosing: 0, loading: 0, loadFailed: 0, addingCard: 0, amount: 1, confirm: 2, charging: 2, processing: 3, declined: 2, failed: 2 };
+
+const cardName = (c: { brand: string; last4: string }) => `${c.brand.toUpperCase()} •••• ${c.last4}`;
+
+/** The add-card flow running inside add-money: its own machine, drawn from the child actor. */
+function AddCardStep({ actor, onCancel }: { actor: AddCardActor; onCancel: () => void }) {
+  const { t } = useTranslation('wallet');
+  const snapshot = useSelector(actor, (s) => s);
+  return (
+    <section aria-labelledby="add-money-add-card-title">
+      <h2 id="add-money-add-card-title" className={sectionTitle}>
+        {t('addMoney.card.addTitle')}
+      </h2>
+      <AddCardForm context={snapshot.context} busy={snapshot.matches('validating')} send={actor.send} onCancel={onCancel} />
+    </section>
+  );
+}
+
+function CardChoice({ context, onSelect }: { context: AddMoneyContext; onSelect: (cardId: string) => void }) {
+  const { t } = useTranslation('wallet');
+  const errorText = useFormText()(context.errors.card);
+  if (context.cards.length === 0)
+    return (
+      <div>
+        <p className={mutedText}>{t('addMoney.card.none')}</p>
+        {errorText ? (
+          <p id="add-money-card-error" className={fieldError} role="alert" tabIndex={-1} data-form-alert="">
+            {errorText}
+          </p>
+        ) : null}
+      </div>
+    );
+  return (
+    <div>
+      <p id="add-money-card-label" className={fieldLabel}>
+        {t('addMoney.card.legend')}
+      </p>
+      <div role="radiogroup" aria-labelledby="add-money-card-label" className={group}>
+        {context.cards.map((c) => (
+          <label key={c.id} className={choice}>
+            <input type="radio" name="add-money-card" className={radio} value={c.id} checked={context.cardId === c.id} onChange={() => onSelect(c.id)} />
+            <span>
+              {t('addMoney.card.option', { brand: c.brand.toUpperCase(), last4: c.last4 })}
+              <span className={detail}>{t('addMoney.card.expires', { date: `${String(c.expMonth).padStart(2, '0')}/${c.expYear}` })}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** /withdraw-funds/add-money: renders the add-money machine, one step at a time. */
+export function AddMoneyPage() {
+  const { t } = useTranslation('wallet');
+  const { t: tc } = useTranslation();
+  const format = useFormat();
+  const calls = useWalletCalls();
+  const notify = useNotify();
+  const formText = useFormText();
+  const country = SessionContext.useSelector((snapshot) => snapshot.context.user?.country ?? null);
+  const input = useMemo(() => ({ flowId: crypto.randomUUID(), today: Date.now(), country }), [country]);
+  const logic = useMemo(
+    () =>
+      addMoneyMachine.provide({
+        actors: {
+          loadCards: calls.loadCards,
+          addCard: addCardMachine.provide({
+            actors: { addCard: calls.addCard },
+            actions: {
+              focusFirstError: () => focusFirstError(ADD_CARD_FORM_ID),
+              notifyAdded: () => notify.success(i18n.t('wallet:addCard.added')),
+            },
+          }),
+          createCardDeposit: calls.createCardDeposit,
+          watchDeposit: calls.watchDeposit,
+          loadUsdtAddress: calls.loadUsdtAddress,
+          watchUsdtArrival: calls.watchUsdtArrival,
+        },
+        actions: {
+          focusFirstError: () => focusFirstError(FORM_ID),
+          notifyAdded: () => notify.success(i18n.t('wallet:addMoney.notice')),
+          copyAddress: ({ context }) => {
+            if (!context.address) return;
+            navigator.clipboard.writeText(context.address.address).then(
+              () => notify.success(i18n.t('wallet:addMoney.usdt.copied')),
+              () => notify.error(i18n.t('errors:generic')),
+            );
+          },
+        },
+      }),
+    [calls, notify],
+  );
+  const [state, send] = useMachine(logic, { input, inspect: appInspect });
+  const { context } = state;
+  const charge = depositChargeOf(context);
+  const chosen = context.cards.find((c) => c.id === context.cardId);
+  const summary = [
+    [t('addMoney.summary.card'), chosen ? cardName(chosen) : ''],
+    [t('addMoney.summary.amount'), format.money(charge.amountCents)],
+    [t('addMoney.summary.fee'), format.money(charge.feeCents)],
+    [t('addMoney.summary.total'), format.money(charge.totalCents)],
+  ] as const;
+  const back = () => send({ type: 'BACK' });
+  const cardStep = state.matches('card') ? (state.value as { card: string }).card : null;
+  const addCardActor = state.children.addCard as AddCardActor | undefined;
+  const depositLink = context.deposit ? withQuery(DEPOSIT_DETAILS_PATH, { id: context.deposit.created_at }) : null;
+
+  let content: ReactNode = null;
+  if (state.matches('choosingMethod')) {
+    content = (
+      <section aria-labelledby="add-money-method-title">
+        <h2 id="add-money-method-title" className={sectionTitle}>
+          {t('addMoney.method.legend')}
+        </h2>
+        <div className={`${methodButtons} ${css({ mt: '4' })}`}>
+          <button type="button" className={methodButton} onClick={() => send({ type: 'CHOOSE_CARD' })}>
+            <strong>{t('addMoney.method.card')}</strong>
+            <span className={detail}>{t('addMoney.method.cardDetail')}</span>
+          </button>
+          <button type="button" className={methodButton} onClick={() => send({ type: 'CHOOSE_USDT' })}>
+            <strong>{t('addMoney.method.usdt')}</strong>
+            <span className={detail}>{t('addMoney.method.usdtDetail')}</span>
+          </button>
+        </div>
+      </section>
+    );
+  } else if (cardStep) {
+    content = (
+      <>
+        <Stepper steps={[t('addMoney.steps.card'), t('addMoney.steps.amount'), t('addMoney.steps.confirm')]} current={STEP_INDEX[cardStep] ?? 0} />
+        {cardStep === 'addingCard' && addCardActor ? (
+          <AddCardStep actor={addCardActor} onCancel={() => send({ type: 'CANCEL' })} />
+        ) : (
+          <form
+            id={FORM_ID}
+            className={formStack}
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              send({ type: state.matches({ card: 'confirm' }) ? 'CONFIRM' : 'NEXT' });
+            }}
+          >
+            {cardStep === 'loading' ? <p role="status">{t('addMoney.card.loading')}</p> : null}
+            {cardStep === 'loadFailed' ? (
+              <PaymentFailure title={t('addMoney.card.loadFailed')} text={null}>
+                <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>
+                  {t('addMoney.retry')}
+                </button>
+              </PaymentFailure>
+            ) : null}
+            {cardStep === 'choosing' ? (
+              <>
+                <CardChoice context={context} onSelect={(cardId) => send({ type: 'SELECT_CARD', cardId })} />
+                <div>
+                  <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'ADD_CARD' })}>
+                    {t('addMoney.card.add')}
+                  </button>
+                </div>
+                <StepButtons onBack={back} />
+              </>
+            ) : null}
+            {cardStep === 'amount' ? (
+              <>
+                <TextField
+                  id="add-money-amount"
+                  label={t('addMoney.amountLabel')}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={context.amount}
+                  error={context.errors.amount}
+                  hint={t('addMoney.amountHint')}
+                  maxLength={DEPOSIT_WHOLE_DIGITS + 3}
+                  onValueChange={(value) => send({ type: 'CHANGE_AMOUNT', value })}
+                />
+                <StepButtons onBack={back} />
+              </>
+            ) : null}
+            {cardStep === 'confirm' || cardStep === 'charging' ? (
+              <>
+                <PaymentSummary rows={summary} />
+                <StepButtons onBack={cardStep === 'confirm' ? back : undefined}>
+                  <button type="submit" className={button({ size: 'lg' })} disabled={cardStep === 'charging'}>
+                    {cardStep === 'charging' ? t('addMoney.processing') : t('addMoney.confirm', { amount: format.money(charge.totalCents) })}
+                  </button>
+                </StepButtons>
+              </>
+            ) : null}
+            {cardStep === 'processing' ? (
+              <>
+                <p role="status" className={formNotice}>
+                  {t('addMoney.processing')}
+                </p>
+                <PaymentSummary rows={summary} />
+              </>
+            ) : null}
+            {cardStep === 'declined' || cardStep === 'failed' ? (
+              <>
+                <PaymentFailure
+                  title={cardStep === 'declined' ? t('addMoney.declined') : t('addMoney.failed')}
+                  text={context.failure ? formText(context.failure) : t('addMoney.captureFailed')}
+                />
+                <PaymentSummary rows={summary} />
+                <StepButtons>
+                  <span className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
+                    <button type="button" className={button({ variant: 'outline' })} onClick={() => send({ type: 'CHANGE_CARD' })}>
+                      {t('addMoney.changeCard')}
+                    </button>
+                    {state.can({ type: 'RETRY' }) ? (
+                      <button type="button" className={button()} onClick={() => send({ type: 'RETRY' })}>
+                        {t('addMoney.retry')}
+                      </button>
+                    ) : null}
+                  </span>
+                </StepButtons>
+              </>
+            ) : null}
+          </form>
+        )}
+      </>
+    );
+  } else if (state.matches('usdt')) {
+    const a = context.address;
+    content = (
+      <section aria-labelledby="add-money-usdt-title">
+        <h2 id="add-money-usdt-title" className={sectionTitle}>
+          {t('addMoney.usdt.title')}
+        </h2>
+        {state.matches({ usdt: 'loading' }) ? <p role="status">{t('addMoney.usdt.loading')}</p> : null}
+        {state.matches({ usdt: 'loadFailed' }) ? (
+          <PaymentFailure title={t('addMoney.usdt.loadFailed')} text={null}>
+            <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>
+              {t('addMoney.retry')}
+            </button>
+          </PaymentFailure>
+        ) : null}
+        {a && (state.matches({ usdt: 'waiting' }) || state.matches({ usdt: 'pending' })) ? (
+          <div className={formStack}>
+            <p className={mutedText}>{t('addMoney.usdt.howTo', { network: a.network, confirmations: a.requiredConfirmations })}</p>
+            <div className={qrBox}>
+              <Suspense fallback={<p className={mutedText}>{t('addMoney.usdt.qrLoading')}</p>}>
+                <UsdtQrCode address={a.address} label={t('addMoney.usdt.qr')} />
+              </Suspense>
+            </div>
+            <p className={address} id="usdt-address">
+              {a.address}
+            </p>
+            <p className={mutedText}>
+              {t('addMoney.usdt.network')}: {a.network}
+            </p>
+            <div>
+              <button type="button" className={button({ variant: 'outline' })} aria-describedby="usdt-address" onClick={() => send({ type: 'COPY' })}>
+                {t('addMoney.usdt.copy')}
+              </button>
+            </div>
+          </div>
+        ) : null}
+        <div role="status" className={css({ mt: '4' })}>
+          {state.matches({ usdt: 'waiting' }) ? <p>{t('addMoney.usdt.waiting')}</p> : null}
+          {state.matches({ usdt: 'pending' }) && context.deposit ? (
+            <p className={formNotice}>{t('addMoney.usdt.pending', { amount: format.money(parseAmount(context.deposit.amount) ?? 0) })}</p>
+          ) : null}
+        </div>
+        {state.matches({ usdt: 'dropped' }) ? <p role="alert">{t('addMoney.usdt.dropped')}</p> : null}
+        <div className={rowButtons}>
+          <button type="button" className={button({ variant: 'outline' })} onClick={back}>
+            {t('addMoney.back')}
+          </button>
+        </div>
+      </section>
+    );
+  } else if (state.matches('done') && context.deposit) {
+    content = (
+      <div role="status" className={formNotice}>
+        <h2 className={sectionTitle}>{t('addMoney.done.title')}</h2>
+        <p>{t('addMoney.done.body', { amount: format.money(parseAmount(context.deposit.amount) ?? 0) })}</p>
+        <div className={rowButtons}>
+          {depositLink ? (
+            <Link href={depositLink} className={button()}>
+              {t('addMoney.viewDeposit')}
+            </Link>
+          ) : null}
+          <Link href={WITHDRAW_FUNDS_PATH} className={button({ variant: 'outline' })}>
+            {t('addMoney.backToWallet')}
+          </Link>
+        </div>
+      </div>
+    );
+  } else if (state.matches('stillProcessing')) {
+    content = (
+      <div role="status" className={formNotice}>
+        <h2 className={sectionTitle}>{t('addMoney.stillProcessing.title')}</h2>
+        <p>{t('addMoney.stillProcessing.body')}</p>
+        <div className={rowButtons}>
+          {depositLink ? (
+            <Link href={depositLink} className={button()}>
+              {t('addMoney.viewDeposit')}
+            </Link>
+          ) : null}
+          <Link href={WITHDRAW_FUNDS_PATH} className={button({ variant: 'outline' })}>
+            {t('addMoney.backToWallet')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title={tc('routes.addMoney')} lead={t('addMoney.lead')} />
+      <div className={`${card} ${narrow}`}>{content}</div>
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import { useMachine } from '@xstate/react';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearch } from 'wouter';
+import { parseAmount } from '../../../domain/money/amount';
+import { depositDetailsMachine } from '../../../machines/deposit-details.machine';
+import { css } from '../../../styled-system/css';
+import { WITHDRAW_FUNDS_PATH } from '../../config/paths';
+import { appInspect } from '../../lib/app-inspector';
+import { useFormat } from '../../lib/use-format';
+import { button } from '../../ui/button-styles';
+import { formAlert, formNotice } from '../../ui/form/form-styles';
+import { PageHeader } from '../../ui/page-header';
+import { card, sectionTitle, textLink } from '../../ui/page-styles';
+import { TransferStatusBadge } from './transfer-status-badge';
+import { useWalletCalls } from './use-wallet-calls';
+
+const list = css({ mt: '4', display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'auto 1fr' }, columnGap: '6', rowGap: '2' });
+const term = css({ color: 'fg.muted', fontSize: 'sm' });
+const value = css({ fontWeight: 'medium', mb: { base: '2', sm: 0 }, overflowWrap: 'anywhere' });
+const stack = css({ display: 'grid', gap: '4', maxW: '2xl' });
+
+const cents = (amount: string) => parseAmount(amount) ?? 0;
+
+/** /withdraw-funds/deposit-details?id=: renders the deposit-details machine (id or created_at, as listed). */
+export function DepositDetailsPage() {
+  const { t } = useTranslation('wallet');
+  const { t: tc } = useTranslation();
+  const format = useFormat();
+  const calls = useWalletCalls();
+  const search = useSearch();
+  const input = useMemo(() => ({ depositId: new URLSearchParams(search).get('id') }), [search]);
+  const logic = useMemo(() => depositDetailsMachine.provide({ actors: { loadDeposit: calls.loadDeposit } }), [calls]);
+  const [state, send] = useMachine(logic, { input, inspect: appInspect });
+  const { deposit } = state.context;
+  const rows: Array<[string, ReactNode]> = deposit
+    ? [
+        [t('details.paymentId'), <code key="id">{deposit.payment_id}</code>],
+        [t('details.date'), format.date(deposit.created_at, 'dateTime')],
+        [t('details.status'), <TransferStatusBadge key="status" status={deposit.status} />],
+        [t('details.chargedType'), t(`chargedType.${deposit.charged_type}`)],
+        ...(deposit.card ? [[t('details.card'), `${deposit.card.brand.toUpperCase()} •••• ${deposit.card.last4}`] as [string, ReactNode]] : []),
+        ...(deposit.usdt
+          ? [
+              [
+                t('details.confirmations'),
+                t('details.confirmationsValue', { count: deposit.usdt.confirmations, required: deposit.usdt.required_confirmations ?? '—' }),
+              ] as [string, ReactNode],
+            ]
+          : []),
+        [t('details.amount'), format.money(cents(deposit.amount))],
+        [t('details.fee'), format.money(cents(deposit.fee))],
+        [t('details.chargedAmount'), format.money(cents(deposit.charged_amount))],
+        [t('details.total'), format.money(cents(deposit.total))],
+      ]
+    : [];
+  const inFlight = state.matches('inFlight') || state.matches('refreshing');
+  return (
+    <>
+      <PageHeader title={tc('routes.depositDetails')} lead={t('details.depositLead')} />
+      <div className={stack}>
+        {state.matches('loading') ? <p role="status">{t('details.loading')}</p> : null}
+        {state.matches('notFound') ? (
+          <p role="alert" className={formAlert}>
+            {t('details.notFound')}
+          </p>
+        ) : null}
+        {state.matches('failed') ? (
+          <div role="alert" className={formAlert}>
+            <p>{t('details.loadFailed')}</p>
+            <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>
+              {t('details.retry')}
+            </button>
+          </div>
+        ) : null}
+        {/* Always in the page, so the change from 'being processed' to settled is announced. */}
+        <div role="status">{inFlight ? <p className={formNotice}>{t('details.beingProcessed')}</p> : null}</div>
+        {deposit?.status === 'failed' ? <p className={formAlert}>{t('details.failed')}</p> : null}
+        {deposit ? (
+          <section className={card} aria-labelledby="deposit-summary-title">
+            <h2 id="deposit-summary-title" className={sectionTitle}>
+              {t('details.summary')}
+            </h2>
+            <dl className={list}>
+              {rows.map(([label, content]) => (
+                <div key={label} style={{ display: 'contents' }}>
+                  <dt className={term}>{label}</dt>
+                  <dd className={value}>{content}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        ) : null}
+        <p>
+          <Link href={WITHDRAW_FUNDS_PATH} className={textLink}>
+            {t('details.back')}
+          </Link>
+        </p>
+      </div>
+    </>
+  );
+}

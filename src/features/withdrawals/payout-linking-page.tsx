@@ -1,0 +1,182 @@
+import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { payoutLinkingMachine } from '../../../machines/payout-linking.machine';
+import { css } from '../../../styled-system/css';
+import { WITHDRAW_METHOD_PATH } from '../../config/paths';
+import { appInspect } from '../../lib/app-inspector';
+import { button } from '../../ui/button-styles';
+import { ExternalLink } from '../../ui/external-link';
+import { focusFirstError } from '../../ui/form/focus-first-error';
+import { formAlert, formNotice, formStack } from '../../ui/form/form-styles';
+import { TextField } from '../../ui/form/text-field';
+import { useFormText } from '../../ui/form/use-form-text';
+import { PageHeader } from '../../ui/page-header';
+import { card, mutedText } from '../../ui/page-styles';
+import { Stepper } from '../../ui/stepper';
+import { PaymentFailure } from '../payment/payment-outcome';
+import { PaymentSummary } from '../payment/payment-summary';
+import { useWithdrawalCalls } from './use-withdrawal-calls';
+
+const FORM_ID = 'payout-linking-form';
+const narrow = css({ maxW: 'xl' });
+const bar = css({ display: 'flex', gap: '3', justifyContent: 'space-between', flexWrap: 'wrap', mt: '2' });
+const heading = css({ fontSize: 'xl', fontWeight: 'bold' });
+const STEP_INDEX: Record<string, number> = { credentials: 0, confirm: 1, linking: 1, success: 3, error: 2 };
+
+/** /settings/withdraw-method/link-payout-account: credentials → confirm → success or error (payout-linking machine). */
+export function PayoutLinkingPage() {
+  const { t } = useTranslation(['withdrawals', 'wallet']);
+  const formText = useFormText();
+  const calls = useWithdrawalCalls();
+  const logic = useMemo(
+    () =>
+      payoutLinkingMachine.provide({
+        actors: { loadProvider: calls.loadProvider, linkAccount: calls.linkAccount },
+        actions: { focusFirstError: () => focusFirstError(FORM_ID) },
+      }),
+    [calls],
+  );
+  const [state, send] = useMachine(logic, { inspect: appInspect });
+  const { values, errors, info, failure, linked } = state.context;
+  const provider = info?.provider ?? '';
+  const step = typeof state.value === 'string' ? state.value : Object.keys(state.value)[0]!;
+  const steps = [t('payout.steps.credentials'), t('payout.steps.confirm'), t('payout.steps.done')];
+  const backToMethod = (
+    <Link href={WITHDRAW_METHOD_PATH} className={button({ variant: 'outline' })}>
+      {t('payout.backToMethod')}
+    </Link>
+  );
+
+  let body;
+  if (state.matches('loading')) {
+    body = <p role="status">{t('payout.loading')}</p>;
+  } else if (state.matches('loadFailed')) {
+    body = (
+      <PaymentFailure title={t('payout.loadFailed')} text={null}>
+        <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>
+          {t('payout.retry')}
+        </button>
+      </PaymentFailure>
+    );
+  } else if (state.matches('success') && linked) {
+    body = (
+      <div role="status" className={formNotice}>
+        <h2 className={heading}>{t('payout.successTitle')}</h2>
+        <p>{t('payout.successBody', { provider, email: linked.emailMasked })}</p>
+        <div className={bar}>{backToMethod}</div>
+      </div>
+    );
+  } else {
+    body = (
+      <form
+        id={FORM_ID}
+        className={formStack}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: state.matches('confirm') ? 'CONFIRM' : 'NEXT' });
+        }}
+      >
+        {state.matches('credentials') ? (
+          <>
+            {failure ? (
+              <p role="alert" tabIndex={-1} data-form-alert="" className={formAlert}>
+                {formText(failure)}
+              </p>
+            ) : null}
+            {info?.linkedEmail ? <p className={mutedText}>{t('payout.replaces', { email: info.linkedEmail })}</p> : null}
+            <TextField
+              id="payout-email"
+              type="email"
+              autoComplete="off"
+              label={t('payout.fields.email', { provider })}
+              value={values.email}
+              error={errors.email}
+              onValueChange={(value) => send({ type: 'CHANGE', field: 'email', value })}
+            />
+            <TextField
+              id="payout-password"
+              type="password"
+              autoComplete="off"
+              label={t('payout.fields.password', { provider })}
+              value={values.password}
+              error={errors.password}
+              hint={t('payout.passwordHint')}
+              onValueChange={(value) => send({ type: 'CHANGE', field: 'password', value })}
+            />
+            <TextField
+              id="payout-bank-account-number"
+              autoComplete="off"
+              label={t('payout.fields.bankAccountNumber')}
+              value={values.bankAccountNumber}
+              error={errors.bankAccountNumber}
+              onValueChange={(value) => send({ type: 'CHANGE', field: 'bankAccountNumber', value })}
+            />
+            <div className={bar}>
+              {backToMethod}
+              <button type="submit" className={button()}>
+                {t('actions.next')}
+              </button>
+            </div>
+          </>
+        ) : null}
+        {state.matches('confirm') || state.matches('linking') ? (
+          <>
+            <p>{t('payout.confirmLead', { provider })}</p>
+            <PaymentSummary
+              rows={[
+                [t('payout.fields.email', { provider }), values.email],
+                [t('payout.fields.bankAccountNumber'), values.bankAccountNumber],
+              ]}
+            />
+            <div className={bar}>
+              {state.matches('confirm') ? (
+                <button type="button" className={button({ variant: 'outline' })} onClick={() => send({ type: 'BACK' })}>
+                  {t('actions.back')}
+                </button>
+              ) : (
+                <span />
+              )}
+              <button type="submit" className={button()} disabled={state.matches('linking')}>
+                {state.matches('linking') ? t('payout.connecting') : t('payout.connect')}
+              </button>
+            </div>
+          </>
+        ) : null}
+        {state.matches('error') ? (
+          <PaymentFailure
+            title={state.matches({ error: 'notActivated' }) ? t('payout.notActivatedTitle', { provider }) : t('payout.errorTitle')}
+            text={state.matches({ error: 'notActivated' }) ? t('payout.notActivatedBody', { provider }) : formText(failure)}
+          >
+            <div className={bar}>
+              <button type="button" className={button({ variant: 'outline' })} onClick={() => send({ type: 'START_OVER' })}>
+                {t('payout.startOver')}
+              </button>
+              {state.matches({ error: 'notActivated' }) && info ? (
+                <ExternalLink href={info.providerUrl} className={button()}>
+                  {t('payout.visit', { provider })}
+                </ExternalLink>
+              ) : (
+                <button type="button" className={button()} onClick={() => send({ type: 'RETRY' })}>
+                  {t('payout.retry')}
+                </button>
+              )}
+            </div>
+          </PaymentFailure>
+        ) : null}
+      </form>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title={t('payout.title')} lead={info ? t('payout.lead', { provider }) : undefined} />
+      <div className={`${card} ${narrow}`}>
+        {state.matches('loading') || state.matches('loadFailed') ? null : <Stepper steps={steps} current={STEP_INDEX[step] ?? 0} />}
+        {body}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { resourceViewMachine } from '../../../machines/resource-view.machine';
+import { css } from '../../../styled-system/css';
+import { LINK_PAYOUT_ACCOUNT_PATH, UPDATE_BANK_ACCOUNT_PATH } from '../../config/paths';
+import { appInspect } from '../../lib/app-inspector';
+import { button } from '../../ui/button-styles';
+import { formAlert } from '../../ui/form/form-styles';
+import { PageHeader } from '../../ui/page-header';
+import { card, mutedText, sectionTitle } from '../../ui/page-styles';
+import { Spinner } from '../../ui/spinner';
+import { useWithdrawalCalls } from './use-withdrawal-calls';
+import type { WithdrawMethods } from './withdrawal-calls';
+
+const stack = css({ display: 'grid', gap: '5', maxW: '2xl' });
+const inner = css({ display: 'grid', gap: '3', mt: '3', justifyItems: 'start' });
+
+/** /settings/withdraw-method: the bank account (with the spec's mismatch warning) and the linked payout account. */
+export function WithdrawMethodPage() {
+  const { t } = useTranslation(['withdrawals', 'wallet']);
+  const calls = useWithdrawalCalls();
+  const logic = useMemo(() => resourceViewMachine.provide({ actors: { load: calls.loadMethods } }), [calls]);
+  const [state, send] = useMachine(logic, { inspect: appInspect });
+  const methods = state.context.data as WithdrawMethods | null;
+
+  let body;
+  if (state.matches('failed') || state.matches('notFound')) {
+    body = (
+      <section className={card} role="alert">
+        <p>{t('method.loadFailed')}</p>
+        <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>
+          {t('method.retry')}
+        </button>
+      </section>
+    );
+  } else if (methods) {
+    const bank = methods.bankAccount;
+    const { payoutAccount, provider } = methods.payout;
+    body = (
+      <div className={stack}>
+        <section className={card} aria-labelledby="bank-title">
+          <h2 id="bank-title" className={sectionTitle}>
+            {t('method.bankTitle')}
+          </h2>
+          <div className={inner}>
+            {bank ? (
+              <>
+                <p>{t('method.bankSummary', { bank: bank.bankName, type: t(`wizard.accountTypes.${bank.accountType}`), number: bank.accountNumberMasked })}</p>
+                <p className={mutedText}>{t('method.holder', { name: `${bank.firstName} ${bank.lastName}` })}</p>
+                {bank.nameMismatch ? <p className={formAlert}>{t('method.mismatch')}</p> : null}
+              </>
+            ) : (
+              <p className={mutedText}>{t('method.noBank')}</p>
+            )}
+            <Link href={UPDATE_BANK_ACCOUNT_PATH} className={button()}>
+              {bank ? t('method.updateBank') : t('method.addBank')}
+            </Link>
+          </div>
+        </section>
+        <section className={card} aria-labelledby="payout-title">
+          <h2 id="payout-title" className={sectionTitle}>
+            {t('method.payoutTitle')}
+          </h2>
+          <div className={inner}>
+            {payoutAccount ? (
+              <p>{t('method.linked', { provider, email: payoutAccount.emailMasked, last4: payoutAccount.bankAccountLast4 })}</p>
+            ) : (
+              <p className={mutedText}>{t('method.noPayout', { provider })}</p>
+            )}
+            <Link href={LINK_PAYOUT_ACCOUNT_PATH} className={button({ variant: payoutAccount ? 'outline' : 'solid' })}>
+              {payoutAccount ? t('method.relink') : t('method.link')}
+            </Link>
+          </div>
+        </section>
+      </div>
+    );
+  } else {
+    body = <Spinner />;
+  }
+  return (
+    <>
+      <PageHeader title={t('method.title')} lead={t('method.lead')} />
+      {body}
+    </>
+  );
+}

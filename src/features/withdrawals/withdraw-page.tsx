@@ -1,0 +1,210 @@
+import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { centsFromInput } from '../../../domain/money/amount-input';
+import { withdrawMachine, type WithdrawContext } from '../../../machines/withdraw.machine';
+import { css } from '../../../styled-system/css';
+import { UPDATE_BANK_ACCOUNT_PATH, WITHDRAW_FUNDS_PATH, WITHDRAW_METHOD_PATH, WITHDRAWAL_DETAILS_PATH, withQuery } from '../../config/paths';
+import { appInspect } from '../../lib/app-inspector';
+import { useFormat } from '../../lib/use-format';
+import { button } from '../../ui/button-styles';
+import { focusFirstError } from '../../ui/form/focus-first-error';
+import { formNotice, formStack } from '../../ui/form/form-styles';
+import { RadioGroupField } from '../../ui/form/radio-group-field';
+import { TextField } from '../../ui/form/text-field';
+import { useFormText } from '../../ui/form/use-form-text';
+import { PageHeader } from '../../ui/page-header';
+import { card, textLink } from '../../ui/page-styles';
+import { Stepper } from '../../ui/stepper';
+import { PaymentFailure } from '../payment/payment-outcome';
+import { PaymentSummary } from '../payment/payment-summary';
+import { useWithdrawalCalls } from './use-withdrawal-calls';
+
+const FORM_ID = 'withdraw-form';
+const narrow = css({ maxW: 'xl' });
+const amountInput = css({ fontSize: '2xl', fontWeight: 'semibold', h: '14' });
+const bar = css({ display: 'flex', gap: '3', justifyContent: 'space-between', flexWrap: 'wrap', mt: '2' });
+const heading = css({ fontSize: 'xl', fontWeight: 'bold' });
+const STEP_INDEX: Record<string, number> = { amount: 0, destination: 1, confirm: 2, submitting: 2, failed: 2, created: 3 };
+
+function destinationLabel(context: WithdrawContext): string {
+  const setup = context.setup;
+  if (context.destination === 'payout_account') return setup?.payoutAccount?.label ?? '';
+  return setup?.bankAccount?.label ?? '';
+}
+
+/** /withdraw-funds/withdraw: renders the withdraw machine, one step at a time. */
+export function WithdrawPage() {
+  const { t } = useTranslation(['withdrawals', 'wallet']);
+  const format = useFormat();
+  const formText = useFormText();
+  const calls = useWithdrawalCalls();
+  const input = useMemo(() => ({ flowId: crypto.randomUUID() }), []);
+  const logic = useMemo(
+    () =>
+      withdrawMachine.provide({
+        actors: { loadSetup: calls.loadSetup, createWithdrawal: calls.createWithdrawal },
+        actions: { focusFirstError: () => focusFirstError(FORM_ID) },
+      }),
+    [calls],
+  );
+  const [state, send] = useMachine(logic, { input, inspect: appInspect });
+  const { context } = state;
+  const step = typeof state.value === 'string' ? state.value : Object.keys(state.value)[0]!;
+  const cents = centsFromInput(context.amount) ?? 0;
+  const steps = [t('steps.amount'), t('steps.destination'), t('steps.confirm')];
+  const summary = [
+    [t('summary.amount'), format.money(cents)],
+    [t('summary.destination'), destinationLabel(context)],
+    [t('summary.fee'), format.money(0)],
+    [t('summary.total'), format.money(cents)],
+  ] as const;
+  const back = (
+    <button type="button" className={button({ variant: 'outline' })} onClick={() => send({ type: 'BACK' })}>
+      {t('actions.back')}
+    </button>
+  );
+  const nextButton = (
+    <button type="submit" className={button()}>
+      {t('actions.next')}
+    </button>
+  );
+
+  let body;
+  if (state.matches('loading')) {
+    body = <p role="status">{t('withdraw.loading')}</p>;
+  } else if (state.matches('loadFailed')) {
+    body = (
+      <PaymentFailure title={t('withdraw.loadFailed')} text={null}>
+        <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>
+          {t('actions.retry')}
+        </button>
+      </PaymentFailure>
+    );
+  } else if (state.matches('blocked')) {
+    body = (
+      <PaymentFailure title={t('withdraw.blockedTitle')} text={t('withdraw.blockedBody')}>
+        <div className={bar}>
+          <Link href={UPDATE_BANK_ACCOUNT_PATH} className={button()}>
+            {t('method.updateBank')}
+          </Link>
+          <button type="button" className={button({ variant: 'outline' })} onClick={() => send({ type: 'RETRY' })}>
+            {t('withdraw.checkAgain')}
+          </button>
+        </div>
+      </PaymentFailure>
+    );
+  } else if (state.matches('created') && context.created) {
+    body = (
+      <div role="status" className={formNotice}>
+        <h2 className={heading}>{t('withdraw.createdTitle')}</h2>
+        <p>{t('withdraw.createdBody', { amount: format.money(cents), destination: destinationLabel(context) })}</p>
+        <div className={bar}>
+          <Link href={withQuery(WITHDRAWAL_DETAILS_PATH, { id: context.created.id })} className={button()}>
+            {t('withdraw.viewDetails')}
+          </Link>
+          <Link href={WITHDRAW_FUNDS_PATH} className={button({ variant: 'outline' })}>
+            {t('withdraw.backToWallet')}
+          </Link>
+        </div>
+      </div>
+    );
+  } else {
+    const setup = context.setup!;
+    body = (
+      <>
+        <Stepper steps={steps} current={STEP_INDEX[step] ?? 0} />
+        <form
+          id={FORM_ID}
+          className={formStack}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            send({ type: state.matches('confirm') ? 'CONFIRM' : 'NEXT' });
+          }}
+        >
+          <p>{t('withdraw.available', { amount: format.money(setup.availableCents) })}</p>
+          {state.matches('amount') ? (
+            <>
+              <TextField
+                id="withdraw-amount"
+                label={t('fields.amount')}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="0.00"
+                className={amountInput}
+                value={context.amount}
+                error={context.errors.amount}
+                hint={t('withdraw.amountHint')}
+                onValueChange={(value) => send({ type: 'CHANGE_AMOUNT', value })}
+              />
+              <div className={bar}>
+                <span />
+                {nextButton}
+              </div>
+            </>
+          ) : null}
+          {state.matches('destination') ? (
+            <>
+              {setup.bankAccount || setup.payoutAccount ? (
+                <RadioGroupField
+                  id="withdraw-destination"
+                  legend={t('fields.destination')}
+                  value={context.destination ?? ''}
+                  error={context.errors.destination}
+                  onValueChange={(value) => send({ type: 'SELECT_DESTINATION', destination: value as 'bank_account' | 'payout_account' })}
+                  choices={[
+                    ...(setup.bankAccount ? [{ value: 'bank_account', label: `${t('destination.bank_account')}: ${setup.bankAccount.label}` }] : []),
+                    ...(setup.payoutAccount ? [{ value: 'payout_account', label: `${t('destination.payout_account')}: ${setup.payoutAccount.label}` }] : []),
+                  ]}
+                />
+              ) : (
+                <p role="alert" tabIndex={-1} data-form-alert="">
+                  {t('withdraw.noDestination')}{' '}
+                  <Link href={WITHDRAW_METHOD_PATH} className={textLink}>
+                    {t('withdraw.setUpMethod')}
+                  </Link>
+                </p>
+              )}
+              <div className={bar}>
+                {back}
+                {nextButton}
+              </div>
+            </>
+          ) : null}
+          {state.matches('confirm') || state.matches('submitting') ? (
+            <>
+              <PaymentSummary rows={summary} />
+              <div className={bar}>
+                {state.matches('confirm') ? back : <span />}
+                <button type="submit" className={button({ size: 'lg' })} disabled={state.matches('submitting')}>
+                  {state.matches('submitting') ? t('actions.withdrawing') : t('actions.withdraw', { amount: format.money(cents) })}
+                </button>
+              </div>
+            </>
+          ) : null}
+          {state.matches('failed') ? (
+            <>
+              <PaymentFailure title={t('withdraw.failedTitle')} text={formText(context.failure)} />
+              <PaymentSummary rows={summary} />
+              <div className={bar}>
+                {back}
+                <button type="button" className={button()} onClick={() => send({ type: 'RETRY' })}>
+                  {t('actions.retry')}
+                </button>
+              </div>
+            </>
+          ) : null}
+        </form>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title={t('withdraw.title')} lead={t('withdraw.lead')} />
+      <div className={`${card} ${narrow}`}>{body}</div>
+    </>
+  );
+}

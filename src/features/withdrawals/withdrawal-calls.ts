@@ -1,0 +1,78 @@
+import { fromPromise } from 'xstate';
+import { parseAmount } from '../../../domain/money/amount';
+import type { BankAccountInput } from '../../../domain/rules/bank-rules';
+import type { SavedBankAccount } from '../../../machines/bank-wizard.machine';
+import type { LinkedPayoutAccount, PayoutProviderInfo, PayoutValues } from '../../../machines/payout-linking.machine';
+import type { CreatedWithdrawal, WithdrawRequest, WithdrawSetup } from '../../../machines/withdraw.machine';
+import type { components } from '../../../openapi/schema';
+import type { ApiClient } from '../../api/client';
+import { quiet } from '../../api/quiet';
+import { unwrap } from '../../api/unwrap';
+
+/**
+ * The withdrawal machines' invoked actors in the browser: contract calls, `quiet` because every screen shows its
+ * own failures (the server's localised `detail`).
+ */
+export type Withdrawal = components['schemas']['Withdrawal'];
+export type BankAccount = components['schemas']['BankAccount'];
+export type PayoutAccountEnvelope = components['schemas']['PayoutAccountEnvelope'];
+
+/** What /settings/withdraw-method shows. */
+export interface WithdrawMethods {
+  bankAccount: BankAccount | null;
+  payout: PayoutAccountEnvelope;
+}
+
+const options = (signal: AbortSignal) => ({ middleware: [quiet], signal });
+
+export function withdrawalCalls(client: ApiClient, userId: string) {
+  const path = { userId };
+  const bankAccount = async (signal: AbortSignal) =>
+    (await unwrap(client.GET('/app/user/{userId}/bank-account', { params: { path }, ...options(signal) }))).bankAccount;
+  const payout = (signal: AbortSignal) => unwrap(client.GET('/app/user/{userId}/payout-account', { params: { path }, ...options(signal) }));
+  const withdrawal = async (ref: string, signal: AbortSignal) =>
+    (await unwrap(client.GET('/app/user/{userId}/withdrawals/{withdrawal}', { params: { path: { userId, withdrawal: ref } }, ...options(signal) }))).data[0]!;
+
+  return {
+    loadSetup: fromPromise<WithdrawSetup, void>(async ({ signal }) => {
+      const [wallet, bank, linked] = await Promise.all([
+        unwrap(client.GET('/app/user/{userId}/wallet', { params: { path }, ...options(signal) })),
+        bankAccount(signal),
+        payout(signal),
+      ]);
+      return {
+        availableCents: parseAmount(wallet.available) ?? 0,
+        bankAccount: bank ? { label: `${bank.bankName} ${bank.accountNumberMasked}`, nameMismatch: bank.nameMismatch } : null,
+        payoutAccount: linked.payoutAccount ? { label: `${linked.provider} ${linked.payoutAccount.emailMasked}` } : null,
+      };
+    }),
+    createWithdrawal: fromPromise<CreatedWithdrawal, WithdrawRequest>(async ({ input, signal }) => {
+      const { data } = await unwrap(
+        client.POST('/app/user/{userId}/withdrawals', {
+          params: { path, header: { 'Idempotency-Key': input.idempotencyKey } },
+          body: input.body,
+          ...options(signal),
+        }),
+      );
+      const made = data[0]!;
+      return { id: made.id, status: made.status, amount: made.amount, createdAt: made.created_at };
+    }),
+    loadWithdrawal: (ref: string) => fromPromise<unknown, void>(({ signal }) => withdrawal(ref, signal)),
+    loadMethods: fromPromise<unknown, void>(async ({ signal }): Promise<WithdrawMethods> => {
+      const [bank, linked] = await Promise.all([bankAccount(signal), payout(signal)]);
+      return { bankAccount: bank, payout: linked };
+    }),
+    saveBankAccount: fromPromise<SavedBankAccount, BankAccountInput>(async ({ input, signal }) => {
+      const { bankAccount: saved } = await unwrap(client.PUT('/app/user/{userId}/bank-account', { params: { path }, body: input, ...options(signal) }));
+      return { bankName: saved!.bankName, accountNumberMasked: saved!.accountNumberMasked, nameMismatch: saved!.nameMismatch };
+    }),
+    loadProvider: fromPromise<PayoutProviderInfo, void>(async ({ signal }) => {
+      const linked = await payout(signal);
+      return { provider: linked.provider, providerUrl: linked.providerUrl, linkedEmail: linked.payoutAccount?.emailMasked ?? null };
+    }),
+    linkAccount: fromPromise<LinkedPayoutAccount, PayoutValues>(async ({ input, signal }) => {
+      const linked = await unwrap(client.POST('/app/user/{userId}/payout-account', { params: { path }, body: input, ...options(signal) }));
+      return { emailMasked: linked.payoutAccount!.emailMasked, bankAccountLast4: linked.payoutAccount!.bankAccountLast4 };
+    }),
+  };
+}

@@ -1,0 +1,22 @@
+import { createActorContext } from '@xstate/react';
+import { useMemo, type ReactNode } from 'react';
+import { profileSummaryMachine } from '../../../machines/profile-summary.machine';
+import { useApi } from '../../api/use-api';
+import { SessionContext } from '../../app/providers/session-context';
+import { settingsCalls } from '../../features/settings/settings-calls';
+import { appInspect } from '../../lib/app-inspector';
+
+/** The signed-in user's profile as the shell shows it; the profile page sends REFRESH after it saves. */
+export const ProfileSummaryContext = createActorContext(profileSummaryMachine);
+
+export function ProfileSummaryProvider({ children }: { children: ReactNode }) {
+  const api = useApi();
+  const userId = SessionContext.useSelector((snapshot) => snapshot.context.user?.userId ?? '');
+  const logic = useMemo(() => profileSummaryMachine.provide({ actors: { loadSummary: settingsCalls(api).loadSummary } }), [api]);
+  // A new user (after signing in as someone else) gets a fresh summary.
+  return (
+    <ProfileSummaryContext.Provider key={userId} logic={logic} options={{ input: { userId }, inspect: appInspect }}>
+      {children}
+    </ProfileSummaryContext.Provider>
+  );
+}

@@ -1,0 +1,127 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { createAccount, expectNoA11yViolations, fmt, mainHeading, text } from './support/app';
+import { expect, test } from './support/test';
+
+/**
+ * The flow atlas in the browser (issue 9): the /flows explorer steps a catalogued machine and highlights where it
+ * is, and /audit shows an auditor a payment's trail on the lifecycle diagram while a plain user finds nothing.
+ */
+const f = (key: string, values: Record<string, string | number> = {}) => fmt(text('en', 'atlas', key), values);
+
+const diagram = (page: Page) => page.getByRole('img', { name: /^State diagram of / });
+
+test('the explorer steps the sign-in machine with its fakes and highlights the new state and the transition taken', async ({ page }) => {
+  await page.goto('/flows?machine=sign-in');
+  await expect(mainHeading(page)).toHaveText(f('flows.title'));
+  await expect(diagram(page)).toBeVisible();
+  await expect(page.getByText(f('flows.current', { states: 'editing' }))).toBeVisible();
+  await expect(diagram(page).locator('[data-state="editing"][data-active]')).toHaveCount(1);
+
+  const events = page.getByRole('region', { name: f('flows.events') });
+  for (const name of ['CHANGE[0]', 'CHANGE[1]', 'SUBMIT']) await events.getByRole('button', { name, exact: true }).click();
+  await expect(page.getByText(f('flows.current', { states: 'submitting' }), { exact: false })).toBeVisible();
+  await expect(diagram(page).locator('[data-state="submitting"][data-active]')).toHaveCount(1);
+  await expect(diagram(page).locator('[data-state="editing"][data-active]')).toHaveCount(0);
+  // The edge just taken is marked, and only that one.
+  await expect(diagram(page).locator('[data-look="last"]')).toHaveCount(1);
+  await expect(diagram(page).locator('[data-look="last"]')).toHaveAttribute('data-edge', /editing SUBMIT#0/);
+  // The call is parked: the reviewer decides its outcome.
+  await events.getByRole('button', { name: 'signIn:done[0]', exact: true }).click();
+  await expect(diagram(page).locator('[data-state="signedIn"][data-active]')).toHaveCount(1);
+  await expect(events.getByText(f('flows.noEvents'))).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  await events.getByRole('button', { name: f('flows.reset') }).click();
+  await expect(diagram(page).locator('[data-state="editing"][data-active]')).toHaveCount(1);
+});
+
+test('the explorer steps the send-payment machine and highlights the new state and the transition taken', async ({ page }) => {
+  await page.goto('/flows?machine=send-payment');
+  await expect(diagram(page)).toBeVisible();
+  await expect(diagram(page).locator('[data-state="recipient"][data-active]')).toHaveCount(1);
+
+  const events = page.getByRole('region', { name: f('flows.events') });
+  await events.getByRole('button', { name: 'SET_RECIPIENT[0]', exact: true }).click();
+  await events.getByRole('button', { name: 'NEXT', exact: true }).click();
+  await expect(page.getByText(f('flows.current', { states: 'amount' }), { exact: false })).toBeVisible();
+  await expect(diagram(page).locator('[data-state="amount"][data-active]')).toHaveCount(1);
+  await expect(diagram(page).locator('[data-state="recipient"][data-active]')).toHaveCount(0);
+  await expect(diagram(page).locator('[data-look="last"]')).toHaveCount(1);
+  await expect(diagram(page).locator('[data-look="last"]')).toHaveAttribute('data-edge', /recipient NEXT#0/);
+  await expectNoA11yViolations(page);
+});
+
+test('the explorer picks a machine, steps through a generated test path and shows the tests’ coverage', async ({ page }) => {
+  await page.goto('/flows');
+  await page.getByRole('combobox', { name: f('flows.machine') }).selectOption('payment-lifecycle');
+  await expect(page.getByRole('heading', { level: 2, name: 'payment-lifecycle' })).toBeVisible();
+  await expect(diagram(page).locator('[data-state="created"][data-active]')).toHaveCount(1);
+
+  const paths = page.getByRole('region', { name: /^Generated test paths/ });
+  const first = paths.getByRole('listitem').first();
+  const title = (await first.locator('span').first().textContent())!;
+  const steps = title.split(' → ');
+  await paths.getByRole('button', { name: f('flows.stepThroughPath', { path: 1 }), exact: true }).click();
+  for (let i = 0; i < steps.length; i++) await paths.getByRole('button', { name: f('flows.nextStep') }).click();
+  await expect(paths.getByText(f('flows.playing', { step: steps.length, total: steps.length }))).toBeVisible();
+  await expect(page.getByText(fmt(text('en', 'atlas', 'flows.history'), { steps: title }))).toBeVisible();
+
+  await page.getByLabel(f('flows.showCoverage')).check();
+  await expect(page.getByTestId('flows-coverage')).toHaveText(/^The tests take (\d+) of \1 transitions\.$/);
+  await expect(diagram(page).locator('[data-look="not-covered"], [data-look="partly-covered"]')).toHaveCount(0);
+  await expect(diagram(page).locator('[data-look="covered"]').first()).toBeVisible();
+  await expectNoA11yViolations(page);
+});
+
+let address = 0;
+/** Another person on another device: their own cookies and client address (the rate limits are per address). */
+async function person(browser: Browser, baseURL: string | undefined): Promise<BrowserContext> {
+  address += 1;
+  return browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': `10.250.${process.pid % 256}.${address % 256}` } });
+}
+
+test('an auditor sees a cancelled request’s trail on the lifecycle diagram; a plain user finds nothing there', async ({ page, context, browser, baseURL }) => {
+  const payerContext = await person(browser, baseURL);
+  const requesterContext = await person(browser, baseURL);
+  const payer = await createAccount(payerContext);
+  const requester = await createAccount(requesterContext);
+  const requested = await requesterContext.request.post(`/api/app/user/${requester.user.userId}/payment/request/`, {
+    data: { receiverUserId: payer.user.userId, amount: '7.00', message: 'cinema' },
+  });
+  expect(requested.status(), await requested.text()).toBe(201);
+  const paymentId = ((await requested.json()) as { data: Array<{ payment_id: string }> }).data[0]!.payment_id;
+  const cancelled = await requesterContext.request.delete(`/api/app/user/${requester.user.userId}/payment/request/`, { data: { paymentId } });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
+
+  // A plain user — the requester themselves — gets "not found" on the page and 404 from the API.
+  const plainPage = await requesterContext.newPage();
+  await plainPage.goto('/audit');
+  await expect(plainPage.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(text('en', 'common', 'notFound.title'));
+  expect((await requesterContext.request.get(`/api/app/audit/payment/${paymentId}`)).status()).toBe(404);
+  expect((await requesterContext.request.get('/api/app/audit/ledger')).status()).toBe(404);
+  await payerContext.close();
+  await requesterContext.close();
+
+  const auditor = await createAccount(context);
+  const granted = await page.request.post('/api/dev/roles', { data: { email: auditor.email, role: 'auditor' } });
+  expect(granted.status()).toBe(204);
+  await page.goto('/audit');
+  await expect(mainHeading(page)).toHaveText(f('audit.title'));
+  await expect(page.getByText(f('audit.ledgerSound'))).toBeVisible();
+
+  await page.getByLabel(f('audit.paymentId')).fill(paymentId);
+  await page.getByRole('button', { name: f('audit.findButton') }).click();
+  await expect(page.getByRole('heading', { name: f('audit.payment', { id: paymentId }) })).toBeVisible();
+  const timeline = page.getByRole('list', { name: f('audit.timeline') });
+  await expect(timeline.getByRole('listitem')).toHaveCount(3);
+  await expect(timeline.getByRole('listitem').nth(1)).toContainText('created → requested (REQUEST)');
+  await expect(timeline.getByRole('listitem').nth(2)).toContainText('requested → cancelled (CANCEL) — cancelled by the requester');
+  await expect(page.getByText(f('audit.paymentSound'))).toBeVisible();
+  await expect(page.getByText(f('audit.noEntries'))).toBeVisible();
+  // On the diagram: the trail's statuses reached, the last one current, each step numbered on its transition.
+  const lifecycle = page.getByRole('img', { name: /^Payment lifecycle with the trail/ });
+  await expect(lifecycle.locator('[data-state="cancelled"][data-active]')).toHaveCount(1);
+  await expect(lifecycle.locator('[data-visited]')).toHaveCount(3);
+  await expect(lifecycle.locator('[data-look="taken"]')).toHaveCount(2);
+  await expectNoA11yViolations(page);
+});

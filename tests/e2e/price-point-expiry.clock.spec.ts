@@ -1,0 +1,73 @@
+import type { BrowserContext } from '@playwright/test';
+import { createAccount, DESKTOP, fmt, PASSWORD, text, uniqueUsername } from './support/app';
+import { addMoneyByCard, next, p, payer, walletOf } from './support/payments';
+import { expect, test } from './support/test';
+
+/**
+ * Issue 7: a price point nobody answers. The fan pays from the balance, so the hold is visible in the wallet
+ * (`held`); 72 hours later on the server's test clock the payment is Cancelled and the money is available again.
+ * Moves the shared clock: a *.clock.spec.ts runs alone, after every other test (playwright.config.ts).
+ */
+const en = (key: string, values: Record<string, string | number> = {}) => p('en', key, values);
+const act = (key: string, values: Record<string, string | number> = {}) => fmt(text('en', 'activity', key), values);
+const cr = (key: string, values: Record<string, string | number> = {}) => fmt(text('en', 'creators', key), values);
+
+test.slow();
+
+/** Signs in again after the clock jump idled the session out (the same form a returning user uses). */
+async function signInAgain(context: BrowserContext, email: string) {
+  const res = await context.request.post('/api/app/user/login/', { data: { email, password: PASSWORD } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+test('a price point without a reply for 72 hours is Cancelled and its hold released', async ({ browser, baseURL }) => {
+  const creatorContext = await browser.newContext({ baseURL, viewport: DESKTOP });
+  const fanContext = await browser.newContext({ baseURL, viewport: DESKTOP });
+  const username = uniqueUsername('leo');
+  const creator = await createAccount(creatorContext, { setUp: { fullName: 'Leo Maker', username } });
+  const offered = await creatorContext.request.post(`/api/app/user/${creator.user.userId}/price-points`, {
+    data: { price: '8', description: 'A short video', media_type: 'video' },
+  });
+  expect(offered.status(), await offered.text()).toBe(201);
+  const fan = await payer(fanContext, 'Fred Fan');
+  await addMoneyByCard(fanContext, fan.user.userId, '20.00');
+
+  const page = await fanContext.newPage();
+  await page.goto(`/${username}`);
+  await page.getByRole('radio', { name: /A short video/u }).check();
+  await page.getByRole('button', { name: cr('publicPage.payAmount', { amount: '$8.00' }) }).click();
+  await next(page, 'en');
+  await expect(page.getByRole('radio', { name: new RegExp(en('method.balance')) })).toBeChecked();
+  await next(page, 'en');
+  await page.getByRole('button', { name: en('actions.send', { amount: '$8.00' }) }).click();
+  await expect(page.getByRole('heading', { name: en('sent.title') })).toBeVisible();
+  expect(await walletOf(fanContext, fan.user.userId)).toMatchObject({ available: '12.00', held: '8.00' });
+  await page.getByRole('link', { name: en('actions.viewTransaction') }).click();
+  const summary = page.getByRole('region', { name: act('details.summary') });
+  await expect(summary).toContainText(act('status.pendingReply'));
+  const detailsUrl = page.url();
+
+  // 72 hours and a minute later the hold has lapsed; the job runner cancels it on its next round.
+  const moved = await page.request.post('/api/dev/clock', { data: { advanceMs: (72 * 60 + 1) * 60 * 1000 } });
+  expect(moved.ok()).toBe(true);
+  await signInAgain(fanContext, fan.email);
+  await expect
+    .poll(async () => (await walletOf(fanContext, fan.user.userId)).held, { timeout: 30_000 })
+    .toBe('0.00');
+  expect((await walletOf(fanContext, fan.user.userId)).available).toBe('20.00');
+
+  await page.goto(detailsUrl);
+  await expect(summary).toContainText(act('status.cancelled'));
+  const trail = page.getByRole('list', { name: act('trail.title') });
+  await expect(trail.getByRole('listitem').last()).toContainText(act('status.cancelled'));
+  await expect(trail.getByRole('listitem').last()).toContainText(act('trail.bySystem'));
+
+  // The creator can no longer reply: the upload screen says there is nothing to reply to.
+  await signInAgain(creatorContext, creator.email);
+  const creatorPage = await creatorContext.newPage();
+  await creatorPage.goto(detailsUrl.replace('/transaction-details?', '/transaction-details/upload-file?'));
+  await expect(creatorPage.getByRole('heading', { name: act('upload.nothingToReply') })).toBeVisible();
+  expect((await walletOf(creatorContext, creator.user.userId)).available).toBe('0.00');
+  await creatorContext.close();
+  await fanContext.close();
+});

@@ -1,0 +1,117 @@
+import { readFileSync } from 'node:fs';
+import type { BrowserContext, Page, TestInfo } from '@playwright/test';
+import { createAccount, DESKTOP, expectNoA11yViolations, fmt, mainHeading, PHONE, text, uniqueUsername } from './support/app';
+import { addCard, next, p, payer, walletOf } from './support/payments';
+import { expect, test } from './support/test';
+
+/**
+ * Issue 7's media reply, through the screens of issue 5: a fan buys a creator's photo by card from the public
+ * page; the creator sees Action Required, opens the upload screen and sends a photo; the fan sees Complete and
+ * the photo. The photo is a real JPEG of the repository (the landing video's poster).
+ */
+const en = (key: string, values: Record<string, string | number> = {}) => p('en', key, values);
+const act = (key: string, values: Record<string, string | number> = {}) => fmt(text('en', 'activity', key), values);
+const cr = (key: string, values: Record<string, string | number> = {}) => fmt(text('en', 'creators', key), values);
+const PHOTO = 'public/video/tipjar-tour-poster.jpg';
+
+test.slow();
+
+async function screenshots(page: Page, testInfo: TestInfo, name: string) {
+  for (const [label, size] of [['375', PHONE], ['1280', DESKTOP]] as const) {
+    await page.setViewportSize(size);
+    const path = testInfo.outputPath(`${name}-${label}px.png`);
+    await page.screenshot({ path, fullPage: true });
+    await testInfo.attach(`${name}-${label}px`, { path, contentType: 'image/png' });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+/** A creator offering a $5 photo, made through the API in their own browser context. */
+async function creatorWithPhoto(context: BrowserContext) {
+  const username = uniqueUsername('mia');
+  const account = await createAccount(context, { setUp: { fullName: 'Mia Costa', username } });
+  const res = await context.request.post(`/api/app/user/${account.user.userId}/price-points`, {
+    data: { price: '5', description: 'A signed photo', media_type: 'photo' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { ...account, username };
+}
+
+test('a fan buys a photo by card; the creator replies on the upload screen; the fan sees Complete and the photo', async ({ browser, baseURL }, testInfo) => {
+  const creatorContext = await browser.newContext({ baseURL, viewport: DESKTOP });
+  const fanContext = await browser.newContext({ baseURL, viewport: DESKTOP });
+  const creator = await creatorWithPhoto(creatorContext);
+  const fan = await payer(fanContext, 'Fiona Fan');
+  await addCard(fanContext, fan.user.userId);
+
+  // The fan picks the price point on the public page; the send screen opens from its link at the message step.
+  const fanPage = await fanContext.newPage();
+  await fanPage.goto(`/${creator.username}`);
+  await fanPage.getByRole('radio', { name: /A signed photo/u }).check();
+  await fanPage.getByRole('button', { name: cr('publicPage.payAmount', { amount: '$5.00' }) }).click();
+  await expect(fanPage).toHaveURL(new RegExp(`/payment/send\\?to=${creator.username}&amount=5.00&pricePointId=`, 'u'));
+  await expect(fanPage.getByLabel(en('fields.message'))).toBeVisible();
+  await next(fanPage, 'en');
+  await fanPage.getByRole('radio', { name: new RegExp(en('method.card', { brand: 'VISA', last4: '4242' })) }).check();
+  await next(fanPage, 'en');
+  await expect(fanPage.getByRole('definition')).toContainText([`@${creator.username}`, '$5.00', '$0.25', '$5.25']);
+  await fanPage.getByRole('button', { name: en('actions.send', { amount: '$5.25' }) }).click();
+  await expect(fanPage.getByRole('heading', { name: en('sent.title') })).toBeVisible();
+  await fanPage.getByRole('link', { name: en('actions.viewTransaction') }).click();
+  const fanSummary = fanPage.getByRole('region', { name: act('details.summary') });
+  await expect(fanSummary).toContainText(act('status.pendingReply'));
+
+  // The creator: Action Required in the list, then the upload screen from the details.
+  const page = await creatorContext.newPage();
+  await page.goto('/transactions');
+  const row = page.getByRole('link', { name: new RegExp(act('kind.receivedFrom', { name: fan.username })) });
+  await expect(row).toContainText(act('status.actionRequired'));
+  await row.click();
+  await page.getByRole('button', { name: act('actions.reply') }).click();
+  await expect(page).toHaveURL(/\/transactions\/transaction-details\/upload-file\?id=/u);
+  await expect(mainHeading(page)).toHaveText(act('upload.title'));
+  await expect(page.getByRole('heading', { name: act('upload.promised', { name: fan.username, amount: '$5.00', media: 'photo' }) })).toBeVisible();
+
+  // Sending with no file, a video for a photo, and a photo over 10 MB: each refused under the field.
+  const file = page.getByLabel(act('upload.fileLabel.photo'), { exact: true });
+  await page.getByRole('button', { name: act('upload.send') }).click();
+  await expect(page.getByText(act('upload.fileRequired'))).toBeVisible();
+  await expect(file).toBeFocused();
+  await file.setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(2048) });
+  await expect(page.getByText(act('upload.wrongKind.photo'))).toBeVisible();
+  await file.setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
+  // The spec's words (section 8).
+  await expect(page.getByText(act('upload.fileTooLarge'))).toHaveText('The file is too large');
+  await expect(file).toHaveAttribute('aria-invalid', 'true');
+  await expectNoA11yViolations(page);
+  await screenshots(page, testInfo, 'upload-too-large');
+
+  // The real photo, with a note: uploaded, then the claim.
+  await file.setInputFiles({ name: 'signed.jpg', mimeType: 'image/jpeg', buffer: readFileSync(PHOTO) });
+  await expect(page.getByText(act('upload.chosen', { name: 'signed.jpg' }))).toBeVisible();
+  await page.getByLabel(act('upload.captionLabel')).fill('Signed for you');
+  await page.getByRole('button', { name: act('upload.send') }).click();
+  await expect(page.getByRole('heading', { name: act('upload.claimed') })).toBeVisible();
+  await expectNoA11yViolations(page);
+  await screenshots(page, testInfo, 'upload-claimed');
+
+  // The fan: Complete (once the card capture has run) and the photo in the thread.
+  await expect(async () => {
+    await fanPage.reload();
+    await expect(fanSummary).toContainText(act('status.complete'), { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  const photo = fanPage.getByRole('img', { name: act('thread.photoFrom', { name: `@${creator.username}` }) });
+  await expect(photo).toBeVisible();
+  expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(fanPage.getByText('Signed for you')).toBeVisible();
+  await screenshots(fanPage, testInfo, 'fan-sees-photo');
+  await expectNoA11yViolations(fanPage);
+
+  // The creator was paid the price; the upload screen has nothing more to do.
+  expect((await walletOf(creatorContext, creator.user.userId)).available).toBe('5.00');
+  await page.getByRole('link', { name: act('upload.viewTransaction') }).click();
+  await expect(page.getByRole('region', { name: act('details.summary') })).toContainText(act('status.complete'));
+  await expect(page.getByRole('button', { name: act('actions.reply') })).toBeHidden();
+  await creatorContext.close();
+  await fanContext.close();
+});

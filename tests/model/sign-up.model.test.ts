@@ -1,0 +1,72 @@
+import { expect } from 'vitest';
+import { signUpMachine, type CreatedOutput } from '../../machines/sign-up.machine';
+import { catalogue } from '../../machines/catalogue';
+import { fromCatalogue } from '../support/catalogue-model';
+import { describeModel, type StepContext } from '../support/model-based';
+import { GOOD_PASSWORD, fieldRefusal, messageText, offline, tooMany, unverifiedUser } from './support/accounts-fixtures';
+
+interface Fakes {
+  reported: CreatedOutput[];
+}
+type Ctx = StepContext<typeof signUpMachine, Fakes>;
+
+const purchase = { creatorUsername: 'mia', amount: '5.00' };
+const taken = fieldRefusal(409, 'email_taken', 'email', 'Email already registered');
+
+describeModel('sign-up machine (model-based)', {
+  ...fromCatalogue(catalogue['sign-up']),
+  setup: () => {
+    const fakes: Fakes = { reported: [] };
+    return { machine: catalogue['sign-up'].fake().provide({ actions: { reportSignedIn: (_, p) => void fakes.reported.push(p) } }), fakes };
+  },
+  states: {
+    editing: ({ snapshot, step, event, actions, running, input }: Ctx) => {
+      const { values, errors, message, visible, purchase: carried } = snapshot.context;
+      expect(running).toEqual([]);
+      // The purchase from the creator's page is carried unchanged whatever happens on the form.
+      expect(carried).toEqual(input.purchase);
+      if (step === 'init') {
+        expect(values).toEqual({ email: '', password: '', confirmPassword: '', acceptTerms: false });
+        expect(visible).toEqual({ password: false, confirmPassword: false });
+      } else if (step.startsWith('CHANGE')) {
+        expect(values[event.field as 'email']).toBe(event.value);
+        expect(errors[event.field as 'email']).toBeUndefined();
+      } else if (step === 'SUBMIT') {
+        expect(Object.keys(errors).length).toBeGreaterThan(0);
+        expect(actions).toEqual(['focusFirstError']);
+      } else if (step.startsWith('TOGGLE_VISIBILITY')) {
+        // One toggle per password field; the other keeps its state.
+        const field = event.field as 'password';
+        const other = field === 'password' ? 'confirmPassword' : 'password';
+        expect(visible[field]).toBe(true);
+        expect(visible[other]).toBe(false);
+      } else if (step.startsWith('createUser:error')) {
+        if (step === 'createUser:error[0]') {
+          // Spec 5 'Email already registered' under the email field, from the server's errors[].
+          expect(messageText(errors.email)).toBe('Email already registered');
+          expect(message).toBeNull();
+        } else {
+          expect(messageText(message)).toBe(step === 'createUser:error[1]' ? tooMany.detail : 'errors:generic');
+        }
+        expect(actions).toEqual(['focusFirstError']);
+      } else {
+        throw new Error(`unexpected way into editing: ${step}`);
+      }
+    },
+    creating: ({ snapshot, running, input }) => {
+      // One create call: the normalised email, the password and the purchase when there is one.
+      expect(running).toEqual([
+        expect.objectContaining({
+          src: 'createUser',
+          input: { email: 'ana@example.com', password: GOOD_PASSWORD, ...(input.purchase ? { purchase: input.purchase } : {}) },
+        }),
+      ]);
+      expect(snapshot.context.errors).toEqual({});
+    },
+    created: ({ event, actions, fakes }) => {
+      // To /check-email, then the session learns the new (signed-in, unverified) user.
+      expect(actions).toEqual(['goToCheckEmail', 'reportSignedIn']);
+      expect(fakes.reported.at(-1)).toEqual(event.output);
+    },
+  },
+});

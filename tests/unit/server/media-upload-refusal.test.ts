@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { setTimeout as delay } from 'node:timers/promises';
+import { uploadMedia } from '../../../server/media/service';
+import type { MediaStorage } from '../../../server/providers/media-storage';
+import type { Db } from '../../../server/db/database';
+
+/**
+ * A storage that, like the disk one creating its directory, only starts reading after an await: the bytes are
+ * refused by the inspector before anyone listens to it. That refusal once surfaced as an uncaught exception (a
+ * process-killing 'error' event) instead of a 415.
+ */
+const slowStorage: MediaStorage = {
+  async save(_key, data) {
+    await delay(30);
+    await pipeline(data, new Writable({ write: (_chunk, _encoding, done) => done() }));
+  },
+  async open() {
+    return null;
+  },
+  async remove() {},
+};
+
+describe('an upload refused before storage starts reading', () => {
+  it('is a 415 problem, and nothing is thrown outside the call', async () => {
+    const uncaught: unknown[] = [];
+    const record = (error: unknown) => uncaught.push(error);
+    process.prependListener('uncaughtException', record);
+    try {
+      const body = Readable.from([Buffer.from('this is plain text, no photo or video')]);
+      await expect(
+        uploadMedia({} as Db, slowStorage, { ownerUserId: 'u', body, now: new Date() }),
+      ).rejects.toMatchObject({ status: 415, code: 'media_type_unsupported' });
+      const tiny = Readable.from([Buffer.from('abc')]);
+      await expect(uploadMedia({} as Db, slowStorage, { ownerUserId: 'u', body: tiny, now: new Date() })).rejects.toMatchObject({ status: 415 });
+      await delay(50);
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.removeListener('uncaughtException', record);
+    }
+  });
+});
