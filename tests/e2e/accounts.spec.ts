@@ -224,8 +224,10 @@ test('reset a forgotten password from the emailed link', async ({ page, context 
   // The link is single-use.
   await page.getByRole('button', { name: c('shell.logout') }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: c('confirmDialog.yes') }).click();
-  await expect(page).toHaveURL('/');
+  // Home is '/' too, so the URL alone does not prove the logout finished; the landing heading does.
+  await expect(mainHeading(page)).toHaveText(text('en', 'marketing', 'landing.heading'));
   await page.goto(pathOf(link));
+  await expect(mainHeading(page)).toHaveText(a('titles.resetPassword'));
   await page.getByLabel(a('fields.newPassword'), { exact: true }).fill('0ther!Password');
   await page.getByLabel(a('fields.confirmNewPassword'), { exact: true }).fill('0ther!Password');
   await page.getByRole('button', { name: a('resetPassword.submit') }).click();
