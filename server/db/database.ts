@@ -15,6 +15,12 @@ export interface Database {
   db: Db;
   /** Rows of a raw statement, whichever driver runs it. */
   rows<T>(query: SQL): Promise<T[]>;
+  /**
+   * A hot statement straight to the driver, outside any transaction (a single statement is its own): no query
+   * builder on the way, and on PostgreSQL a named prepared statement, parsed and planned once per connection.
+   * Only for fixed SQL text with $n parameters (the send from balance, the session read; docs/performance.md).
+   */
+  statement<T>(name: string, text: string, values: unknown[]): Promise<T[]>;
   /** Connections in use and waited for (metrics). PGlite is one connection that queries queue on. */
   poolStats(): PoolStats;
   close(): Promise<void>;
@@ -56,6 +62,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       kind: 'postgres',
       db,
       rows: <T>(q: SQL) => rowsOf<T>(db)(q),
+      statement: async <T>(name: string, text: string, values: unknown[]) =>
+        (await pool.query<T & pg.QueryResultRow>({ name, text, values })).rows as T[],
       poolStats: () => ({ max: pool.options.max ?? 10, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
@@ -69,6 +77,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       kind: 'pglite',
       db,
       rows: <T>(q: SQL) => rowsOf<T>(db)(q),
+      // PGlite's query waits for any open transaction on its one connection, so it never runs inside another's.
+      statement: async <T>(_name: string, text: string, values: unknown[]) => (await client.query<T>(text, values)).rows,
       poolStats: () => ({ max: 1, total: 1, idle: 1, waiting: 0 }),
       close: async () => {
         await client.close();

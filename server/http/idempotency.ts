@@ -48,14 +48,29 @@ export function isDeferred(result: MoneyResult | DeferredAnswer): result is Defe
 }
 
 export type MoneyMovingRun = (tx: Tx, request: FastifyRequest) => Promise<MoneyResult | DeferredAnswer>;
+
+/**
+ * A money-moving operation's path in one statement, for the requests it knows how to take (the plain send from
+ * balance): the statement claims the key, moves the money and stores the answer itself — the same rules as
+ * runIdempotent, without its BEGIN, claim, store and COMMIT round trips. It returns null, having touched nothing,
+ * for a request it does not take; `run` then serves it in runIdempotent's transaction. `validate` checks an answer
+ * against the contract before it is stored.
+ */
+export type MoneyMovingAtOnce = (
+  request: FastifyRequest,
+  scope: IdempotencyScope,
+  validate: (status: number, body: unknown) => void,
+) => Promise<StoredResponse | null>;
+
 export interface MoneyMovingHandler {
   kind: 'money-moving';
   run: MoneyMovingRun;
+  atOnce?: MoneyMovingAtOnce;
 }
 
 /** Marks a handler as money-moving: it gets the transaction its key is stored in, and returns status and body. */
-export function moneyMoving(run: MoneyMovingRun): MoneyMovingHandler {
-  return { kind: 'money-moving', run };
+export function moneyMoving(run: MoneyMovingRun, atOnce?: MoneyMovingAtOnce): MoneyMovingHandler {
+  return atOnce ? { kind: 'money-moving', run, atOnce } : { kind: 'money-moving', run };
 }
 
 export function isMoneyMoving(handler: unknown): handler is MoneyMovingHandler {

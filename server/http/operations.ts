@@ -13,7 +13,15 @@ import { HttpProblem } from './problem';
 import { authOf, type Authenticator } from '../auth/authenticate';
 import type { Db } from '../db/database';
 import type { Clock } from '../clock';
-import { IDEMPOTENCY_HEADER, isDeferred, isMoneyMoving, requestHash, runIdempotent, type MoneyMovingHandler } from './idempotency';
+import {
+  IDEMPOTENCY_HEADER,
+  isDeferred,
+  isMoneyMoving,
+  requestHash,
+  runIdempotent,
+  type IdempotencyScope,
+  type MoneyMovingHandler,
+} from './idempotency';
 import { pickLocale } from '../i18n/translator';
 
 export type OperationHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -137,24 +145,25 @@ export function registerOperations(
     const handler: OperationHandler = isMoneyMoving(given)
       ? async (request, reply) => {
           // The response is stored and replayed as exact bytes, so it is validated here, before it is stored.
-          const stored = await runIdempotent(
-            options.idempotency!.db,
-            {
-              userId: authOf(request).userId,
-              operationId: operation.operationId,
-              key: String(request.headers[IDEMPOTENCY_HEADER]),
-              requestHash: requestHash(request),
-              now: options.idempotency!.clock.now(),
-              locale: pickLocale(request.query, request.headers['accept-language']),
-              requestPath: request.url.split('?')[0],
-            },
-            async (tx) => {
+          const scope: IdempotencyScope = {
+            userId: authOf(request).userId,
+            operationId: operation.operationId,
+            key: String(request.headers[IDEMPOTENCY_HEADER]),
+            requestHash: requestHash(request),
+            now: options.idempotency!.clock.now(),
+            locale: pickLocale(request.query, request.headers['accept-language']),
+            requestPath: request.url.split('?')[0],
+          };
+          // The one-statement path first (it takes only the requests it can serve whole); else the transaction.
+          const atOnce = given.atOnce ? await given.atOnce(request, scope, validateResponse) : null;
+          const stored =
+            atOnce ??
+            (await runIdempotent(options.idempotency!.db, scope, async (tx) => {
               const result = await given.run(tx, request);
               if (isDeferred(result)) return result;
               validateResponse(result.status, result.body);
               return { status: result.status, bodyText: JSON.stringify(result.body) };
-            },
-          );
+            }));
           // A provider call comes after the intent committed, outside any transaction (see DeferredAnswer).
           const answer = 'deferred' in stored ? await stored.deferred(validateResponse) : stored;
           if (stored.replayed) reply.header('idempotent-replayed', 'true');

@@ -36,10 +36,13 @@ const refusals: Record<string, () => HttpProblem> = {
   email_unverified: () => new HttpProblem(403, 'email_unverified', 'wallet:errors.email_unverified'),
   user_not_found: () => new HttpProblem(404, 'user_not_found', 'money:user_not_found'),
   insufficient_funds: () => new HttpProblem(422, 'insufficient_funds', 'money:insufficient_funds'),
+  // Raised by send_from_balance_keyed (migration 0016), as runIdempotent answers them.
+  idempotency_key_reused: () => new HttpProblem(422, 'idempotency_key_reused', 'money:idempotency_key_reused'),
+  idempotency_key_in_flux: () => new HttpProblem(409, 'idempotency_key_in_flux', 'money:idempotency_key_in_flux'),
 };
 
 /** The statement's refusal (raised as P0001 'tipjar_refused:<code>'), wherever the driver wrapped it. */
-function refusalOf(error: unknown): HttpProblem | null {
+export function refusalOf(error: unknown): HttpProblem | null {
   for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const { code, message } = e as { code?: string; message?: string };
     if (code === 'P0001' && message?.startsWith(REFUSED)) return refusals[message.slice(REFUSED.length)]?.() ?? null;
@@ -47,10 +50,19 @@ function refusalOf(error: unknown): HttpProblem | null {
   return null;
 }
 
-export async function sendFromBalanceAtOnce(tx: Tx, input: BalanceSend): Promise<SentFromBalance> {
-  const event = { type: 'PAY_FROM_BALANCE', role: 'sender' } as const;
-  const status = nextPaymentStatus('created', event);
+/** The status the lifecycle machine gives a send from balance (asked once: the machine and the event are fixed). */
+let balanceSendStatus: Payment['status'] | undefined;
+export const BALANCE_SEND_EVENT = { type: 'PAY_FROM_BALANCE', role: 'sender' } as const;
+export function balanceSendStatusOf(): Payment['status'] {
+  if (balanceSendStatus) return balanceSendStatus;
+  const status = nextPaymentStatus('created', BALANCE_SEND_EVENT);
   if (!status) throw new Error('the lifecycle machine refuses a send from balance');
+  return (balanceSendStatus = status);
+}
+
+/** The rows a send from balance writes, built once: the statement writes them and the answer shows them. */
+export function balanceSendRows(input: BalanceSend): { payment: Payment; message: MessageRow | null } {
+  const status = balanceSendStatusOf();
   const payment: Payment = {
     id: randomUUID(),
     kind: 'send',
@@ -81,6 +93,13 @@ export async function sendFromBalanceAtOnce(tx: Tx, input: BalanceSend): Promise
         createdAt: input.now,
       }
     : null;
+  return { payment, message };
+}
+
+export async function sendFromBalanceAtOnce(tx: Tx, input: BalanceSend): Promise<SentFromBalance> {
+  const { payment, message } = balanceSendRows(input);
+  const { status } = payment;
+  const event = BALANCE_SEND_EVENT;
   let row: { sender_username: string | null; receiver_username: string | null } | undefined;
   try {
     const result = (await tx.execute(

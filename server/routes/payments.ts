@@ -18,7 +18,9 @@ import {
   roleOf,
   startPayment,
   type Caller,
+  type SendInput,
 } from '../payments/service';
+import { sendFromBalanceKeyed } from '../payments/send-from-balance-keyed';
 import { deferAuthorisation } from '../wallet/card-outcomes';
 import { requireVerifiedEmail } from '../wallet/verified';
 import { moneyDepsOf } from './money-deps';
@@ -30,6 +32,24 @@ function amountOf(text: string): number {
   if (cents === null) throw new HttpProblem(400, 'amount_invalid', 'money:amount_invalid');
   return cents;
 }
+
+interface SendBody {
+  receiverUserId: string;
+  amount: string;
+  message?: string;
+  paymentMethodId: string;
+  paymentId?: string;
+  pricePointId?: string;
+}
+
+const sendInputOf = (body: SendBody): SendInput => ({
+  receiverUserId: body.receiverUserId,
+  amountCents: amountOf(body.amount),
+  message: body.message,
+  paymentMethodId: body.paymentMethodId,
+  paymentId: body.paymentId,
+  pricePointId: body.pricePointId,
+});
 
 export function paymentHandlers(services: Services): OperationHandlers {
   const { db } = services.database;
@@ -75,34 +95,35 @@ export function paymentHandlers(services: Services): OperationHandlers {
       return { data: await trailOf(db, paymentId) };
     },
 
-    sendPayment: moneyMoving(async (tx, request) => {
-      const body = request.body as {
-        receiverUserId: string;
-        amount: string;
-        message?: string;
-        paymentMethodId: string;
-        paymentId?: string;
-        pricePointId?: string;
-      };
-      const c: Caller = { ...caller(tx, request), key: keyRefOf(request) };
-      const input = {
-        receiverUserId: body.receiverUserId,
-        amountCents: amountOf(body.amount),
-        message: body.message,
-        paymentMethodId: body.paymentMethodId,
-        paymentId: body.paymentId,
-        pricePointId: body.pricePointId,
-      };
-      // The plain send from the balance checks the verified email in its one statement (send-from-balance.ts).
-      if (!isPlainBalanceSend(c.userId, input)) await requireVerifiedEmail(tx, c.userId);
-      const outcome = await startPayment(c, input);
-      // By card: the intent is recorded; the processor is asked after this transaction commits.
-      if ('chargeId' in outcome) return deferAuthorisation(moneyDepsOf(services), outcome.chargeId);
-      const answer = outcome.seen
-        ? { data: [paymentView(outcome.payment, c.userId, c.now, outcome.seen.names, outcome.seen.messages)] }
-        : await envelopeOf(tx, outcome.payment, c.userId, c.now);
-      return { status: body.paymentId ? 200 : 201, body: answer };
-    }),
+    sendPayment: moneyMoving(
+      async (tx, request) => {
+        const c: Caller = { ...caller(tx, request), key: keyRefOf(request) };
+        const body = request.body as SendBody;
+        const input = sendInputOf(body);
+        // The plain send from the balance checks the verified email in its one statement (send-from-balance.ts).
+        if (!isPlainBalanceSend(c.userId, input)) await requireVerifiedEmail(tx, c.userId);
+        const outcome = await startPayment(c, input);
+        // By card: the intent is recorded; the processor is asked after this transaction commits.
+        if ('chargeId' in outcome) return deferAuthorisation(moneyDepsOf(services), outcome.chargeId);
+        const answer = outcome.seen
+          ? { data: [paymentView(outcome.payment, c.userId, c.now, outcome.seen.names, outcome.seen.messages)] }
+          : await envelopeOf(tx, outcome.payment, c.userId, c.now);
+        return { status: body.paymentId ? 200 : 201, body: answer };
+      },
+      // The hot path: a plain send from the balance is one statement with its key and answer (migration 0016);
+      // everything else (paying a request, a price point, a card) goes through the transaction above.
+      async (request, scope, validate) => {
+        const input = sendInputOf(request.body as SendBody);
+        if (!isPlainBalanceSend(scope.userId, input)) return null;
+        return sendFromBalanceKeyed(
+          services.database,
+          scope,
+          { payerUserId: scope.userId, receiverUserId: input.receiverUserId, amountCents: input.amountCents, message: input.message, now: scope.now },
+          (sent) => ({ status: 201, body: { data: [paymentView(sent.payment, scope.userId, scope.now, sent.names, sent.messages)] } }),
+          validate,
+        );
+      },
+    ),
 
     requestPayment: async (request, reply) =>
       db.transaction(async (tx) => {
