@@ -22,6 +22,7 @@ const Env = type({
   'METRICS_PORT?': /^\d{1,5}$/,
   'METRICS_HOST?': 'string > 0',
   'DB_POOL_SIZE?': /^\d{1,3}$/,
+  'WEB_CONCURRENCY?': /^\d{1,2}$/,
   'JOB_INTERVAL_MS?': /^\d{1,7}$/,
   'FLOW_EXPLORER?': "'on' | 'off'",
 });
@@ -38,6 +39,7 @@ const EXPECTED: Record<string, string> = {
   TRUST_PROXY: 'a number of proxy hops (0-99)',
   DEV_FEATURES: 'true or false',
   DB_POOL_SIZE: 'a number of connections (1-200)',
+  WEB_CONCURRENCY: 'a number of server processes (1-64)',
   JOB_INTERVAL_MS: 'a number of milliseconds (at least 50)',
   FLOW_EXPLORER: 'on or off',
 };
@@ -62,6 +64,11 @@ export interface Config {
   metricsHost: string;
   /** PostgreSQL connections per process (DATABASE_URL only). */
   dbPoolSize: number;
+  /**
+   * Server processes sharing the port (node:cluster; server/cluster.ts): one per core lets the API use them all.
+   * More than 1 only on PostgreSQL — PGlite's directory is one process's.
+   */
+  webConcurrency: number;
   /** How often the background job runner looks for due jobs. */
   jobIntervalMs: number;
   /**
@@ -115,6 +122,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const dbPoolSize = out.DB_POOL_SIZE === undefined ? 10 : Number(out.DB_POOL_SIZE);
   if (dbPoolSize < 1 || dbPoolSize > 200) throw new ConfigError(`Invalid configuration: DB_POOL_SIZE must be between 1 and 200`);
+  const webConcurrency = out.WEB_CONCURRENCY === undefined ? 1 : Number(out.WEB_CONCURRENCY);
+  if (webConcurrency < 1 || webConcurrency > 64) throw new ConfigError(`Invalid configuration: WEB_CONCURRENCY must be between 1 and 64`);
+  if (webConcurrency > 1 && !out.DATABASE_URL) {
+    throw new ConfigError(`Invalid configuration: WEB_CONCURRENCY=${webConcurrency} needs DATABASE_URL (PGlite's directory is one process's)`);
+  }
   const jobIntervalMs = out.JOB_INTERVAL_MS === undefined ? 5_000 : Number(out.JOB_INTERVAL_MS);
   if (jobIntervalMs < 50) throw new ConfigError(`Invalid configuration: JOB_INTERVAL_MS must be at least 50`);
   return {
@@ -128,6 +140,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     metricsPort,
     metricsHost: out.METRICS_HOST ?? '127.0.0.1',
     dbPoolSize,
+    webConcurrency,
     jobIntervalMs,
     publicUrl: out.PUBLIC_URL ?? `http://localhost:${port}`,
     smtpUrl: out.SMTP_URL,

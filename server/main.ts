@@ -1,3 +1,5 @@
+import cluster from 'node:cluster';
+import { runPrimary } from './cluster';
 import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { MigrationDriftError } from './db/migrate';
@@ -9,6 +11,8 @@ const SHUTDOWN_DEADLINE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // WEB_CONCURRENCY > 1: this process only forks and watches the workers, each of which runs the code below.
+  if (config.webConcurrency > 1 && cluster.isPrimary) return runPrimary(config);
   const server = await startServer(config);
   const log = server.app.log;
   log.info(
@@ -21,7 +25,11 @@ async function main(): Promise<void> {
     },
     'Tipjar started',
   );
+  let stopping = false;
   const shutdown = async (signal: string) => {
+    // A worker may get both the terminal's SIGINT and its primary's SIGTERM: one shutdown.
+    if (stopping) return;
+    stopping = true;
     const started = Date.now();
     log.info({ signal }, 'shutting down: no new requests; finishing those in flight and the current job');
     const force = setTimeout(() => {

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
@@ -6,7 +7,7 @@ import { buildApp } from './app';
 import { DatabaseDevClock, systemClock, type Clock } from './clock';
 import { readDevClockOffset } from './db/dev-clock';
 import { startJobRunner } from './jobs/runner';
-import { createMetrics, startMetricsServer } from './observability/metrics';
+import { createMetrics, shareMetricsWithPrimary, startMetricsServer } from './observability/metrics';
 import { createProviders, mediaDirOf } from './providers/index';
 
 export interface RunningServer {
@@ -42,7 +43,10 @@ export async function startServer(config: Config, options: { webDir?: string | n
       if (clock instanceof DatabaseDevClock) clock.stopPolling();
     });
     const address = await app.listen({ port: config.port, host: config.host });
-    const metricsServer = config.metricsPort === undefined ? undefined : await startMetricsServer(metrics, config.metricsPort, config.metricsHost);
+    // Under WEB_CONCURRENCY the primary serves the metrics of all workers (server/cluster.ts).
+    if (config.metricsPort !== undefined && cluster.isWorker) shareMetricsWithPrimary(metrics);
+    const metricsServer =
+      config.metricsPort === undefined || cluster.isWorker ? undefined : await startMetricsServer(metrics, config.metricsPort, config.metricsHost);
     // Hold expiry, card captures and voids, USDT confirmations, payouts and the idempotency-key purge; safe to run
     // in every instance (jobs are claimed SKIP LOCKED; provider calls happen between transactions, under a lease).
     const jobs = startJobRunner(

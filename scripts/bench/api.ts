@@ -2,7 +2,10 @@
  * npm run bench:api — sends per second through the HTTP API on PostgreSQL, next to the same transfer done directly
  * in SQL on the same database (the ceiling of this machine), and their ratio.
  *
- *   npm run bench:api -- [--seconds 15] [--connections 32] [--users 1000] [--pglite]
+ *   npm run bench:api -- [--seconds 15] [--connections 32] [--users 1000] [--workers N] [--pglite]
+ *
+ * --workers N runs the server with WEB_CONCURRENCY=N (N processes sharing the port; PostgreSQL only); the CPU time
+ * per send is then that of all of them.
  *
  * PostgreSQL comes from BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test;
  * a fresh database is made for the run and dropped after. The server is the production build (dist/server),
@@ -10,7 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -30,12 +33,14 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '32' },
     users: { type: 'string', default: '1000' },
     pglite: { type: 'boolean', default: false },
+    workers: { type: 'string', default: '1' },
   },
 });
 const seconds = Number(args.seconds);
 const warmupSeconds = Number(args.warmup);
 const connections = Number(args.connections);
 const userCount = Number(args.users);
+const workers = Number(args.workers);
 const FUNDS_CENTS = 1_000_000;
 
 function row(label: string, r: LoadResult): string {
@@ -53,6 +58,39 @@ function cpuMsOf(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/** The server's process and its cluster workers (its children), read from /proc. */
+function processTree(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+      if (ppid === pid) children.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return [pid, ...children];
+}
+
+/**
+ * The first worker answers while the others may still be starting (seconds of CPU each on a loaded machine): wait
+ * until every worker exists and the idle server has stopped using CPU, so no start-up lands in the measurement.
+ */
+async function settled(pid: number, workers: number): Promise<void> {
+  const cpu = () => processTree(pid).reduce((sum, p) => sum + cpuMsOf(p), 0);
+  const deadline = Date.now() + 120_000;
+  let last = cpu();
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = cpu();
+    const idle = now - last < 50;
+    last = now;
+    if (idle && (workers === 1 || processTree(pid).length >= workers + 1)) return;
+  }
+  throw new Error('the server did not settle within 120 s');
 }
 
 const loadAverage = () => loadavg().map((n) => n.toFixed(1)).join(' ');
@@ -122,19 +160,36 @@ async function main() {
       LOG_LEVEL: 'warn',
       PORT: String(port),
       HOST: '127.0.0.1',
+      WEB_CONCURRENCY: String(workers),
       ...(postgres ? { DATABASE_URL: postgres.url } : { DATA_DIR: dataDir, DATABASE_URL: '' }),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {
     await waitForServer(port);
-    console.log(`HTTP: ${connections} connections, ${warmupSeconds} s warm-up, ${seconds} s measured, random pairs of ${userCount} users`);
-    const cpuBefore = cpuMsOf(server.pid!);
-    const http = await runLoad({ port, connections, seconds, warmupSeconds, next: sendRequest(users) });
-    const cpuMs = cpuMsOf(server.pid!) - cpuBefore;
+    await settled(server.pid!, workers);
+    console.log(
+      `HTTP: ${connections} connections, ${warmupSeconds} s warm-up, ${seconds} s measured, random pairs of ${userCount} users; ` +
+        `server: ${workers === 1 ? '1 process' : `${workers} workers (WEB_CONCURRENCY) + their primary`}`,
+    );
+    // CPU read at the edges of the measured window: the warm-up (and the other workers' start) stays out of it.
+    const cpuOfTree = () => processTree(server.pid!).reduce((sum, pid) => sum + cpuMsOf(pid), 0);
+    const cpuAt = { start: 0, end: 0 };
+    const http = await runLoad({
+      port,
+      connections,
+      seconds,
+      warmupSeconds,
+      next: sendRequest(users),
+      onWindow: (edge) => (cpuAt[edge] = cpuOfTree()),
+    });
+    const cpuMs = cpuAt.end - cpuAt.start;
+    const tree = processTree(server.pid!);
     console.log(row('POST payment/send (HTTP)', http));
     // The server's own CPU time per send: unlike sends per second, it hardly moves with the machine's load.
-    console.log(`server CPU per send: ${(cpuMs / (http.allRequests ?? http.requests)).toFixed(2)} ms (load ${loadAverage()})`);
+    console.log(
+      `server CPU per send: ${(cpuMs / (http.answeredInWindow ?? http.requests)).toFixed(2)} ms over ${tree.length} process(es) (load ${loadAverage()})`,
+    );
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
 

@@ -10,8 +10,10 @@ export interface LoadRequest {
 
 export interface LoadResult {
   requests: number;
-  /** Every request answered, warm-up included (for CPU time per request). */
+  /** Every request answered, warm-up included. */
   allRequests?: number;
+  /** Requests answered inside the measured window, whenever sent (for CPU time per request over that window). */
+  answeredInWindow?: number;
   seconds: number;
   perSecond: number;
   byStatus: Map<number, number>;
@@ -37,6 +39,8 @@ export async function runLoad(options: {
   seconds: number;
   warmupSeconds: number;
   next: (client: number) => LoadRequest;
+  /** Called when the measured window opens and closes (e.g. to read the server's CPU time then). */
+  onWindow?: (edge: 'start' | 'end') => void;
 }): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const latencies: number[] = [];
@@ -69,12 +73,18 @@ export async function runLoad(options: {
     });
 
   let allRequests = 0;
+  let answeredInWindow = 0;
+  const edges = [
+    setTimeout(() => options.onWindow?.('start'), measureFrom - performance.now()),
+    setTimeout(() => options.onWindow?.('end'), end - performance.now()),
+  ];
   async function client(id: number) {
     while (performance.now() < end) {
       const sentAt = performance.now();
       const status = await once(options.next(id));
       const doneAt = performance.now();
       allRequests++;
+      if (doneAt >= measureFrom && doneAt <= end) answeredInWindow++;
       if (sentAt >= measureFrom && doneAt <= end) {
         latencies.push(doneAt - sentAt);
         byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
@@ -84,10 +94,12 @@ export async function runLoad(options: {
 
   await Promise.all(Array.from({ length: options.connections }, (_, i) => client(i)));
   agent.destroy();
+  edges.forEach(clearTimeout);
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
     allRequests,
+    answeredInWindow,
     seconds: options.seconds,
     perSecond: latencies.length / options.seconds,
     byStatus,

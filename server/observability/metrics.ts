@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import type { Clock } from '../clock';
@@ -86,6 +86,8 @@ export function createMetrics(database: Database, clock: Clock, options: { proce
     help: 'Jobs in the shared queue: due (should run now), scheduled (later), failed (gave up; needs a person).',
     labelNames: ['state'] as const,
     registers: [registry],
+    // Every process reads the same shared queue: under WEB_CONCURRENCY one reading is the figure, not their sum.
+    aggregator: 'first',
     async collect() {
       const q = await readQueue();
       this.set({ state: 'due' }, q.due);
@@ -97,6 +99,7 @@ export function createMetrics(database: Database, clock: Clock, options: { proce
     name: 'tipjar_job_queue_oldest_due_age_seconds',
     help: 'How long the oldest due job has waited past its time (0 when none is due). Growing = no runner keeps up.',
     registers: [registry],
+    aggregator: 'first',
     async collect() {
       this.set((await readQueue()).oldest);
     },
@@ -146,6 +149,15 @@ export function registerMetricsHooks(app: FastifyInstance, metrics: Metrics): vo
       metrics.observeMoneyOperation(config.operationId, outcome);
     }
   });
+}
+
+/**
+ * A cluster worker (WEB_CONCURRENCY > 1; server/cluster.ts) answers the primary's requests for its counters, which
+ * the primary sums and serves on METRICS_PORT: the workers share the port, so a scrape must not meet just one.
+ */
+export function shareMetricsWithPrimary(metrics: Metrics): void {
+  new AggregatorRegistry(); // installs the worker's answer to the primary's request
+  AggregatorRegistry.setRegistries([metrics.registry]);
 }
 
 /**

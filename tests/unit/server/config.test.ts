@@ -92,6 +92,18 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ DB_POOL_SIZE: '500' })).toThrow(/DB_POOL_SIZE/);
   });
 
+  it('WEB_CONCURRENCY: one process by default, up to 64 on PostgreSQL, refused with PGlite in one line', () => {
+    expect(loadConfig({}).webConcurrency).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://db/tipjar' }).webConcurrency).toBe(2);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(
+      'Invalid configuration: WEB_CONCURRENCY=2 needs DATABASE_URL (PGlite\'s directory is one process\'s)',
+    );
+    for (const bad of ['0', '65', 'x', '-1', '2.5']) {
+      expect(() => loadConfig({ WEB_CONCURRENCY: bad, DATABASE_URL: 'postgres://db/tipjar' }), bad).toThrow(/^Invalid configuration: WEB_CONCURRENCY/);
+    }
+  });
+
   it('docs/configuration.md lists every variable the server reads, and nothing outside config.ts reads the environment', () => {
     const doc = readFileSync(join(__dirname, '../../../docs/configuration.md'), 'utf8');
     const documented = [...doc.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]).filter((n) => n !== 'TEST_DATABASE_URL');
