@@ -26,6 +26,9 @@ export interface RouteDef {
   path: string;
   page: ComponentType;
   layout: LayoutKind;
+  /** Renders before the runtime (xstate, the session) has started: reads no session, notification or API. The
+   * landing and the information pages, so a visitor's first view downloads none of it (src/app/runtime). */
+  beforeRuntime?: boolean;
 }
 
 export interface RouteSet {
@@ -47,10 +50,10 @@ export type RouteSetName = 'loggedOut' | 'setUp' | 'signedIn';
  * in the frame of the visitor's state (public header and footer, or the signed-in shell) — never the auth layout.
  */
 export const informationRoutes = (layout: LayoutKind): RouteDef[] => [
-  { path: HOW_IT_WORKS_PATH, page: pages.howItWorks, layout },
-  { path: FAQ_PATH, page: pages.faq, layout },
-  { path: HELP_PATH, page: pages.help, layout },
-  ...LEGAL_PATHS.map((path) => ({ path, page: pages.legal, layout })),
+  { path: HOW_IT_WORKS_PATH, page: pages.howItWorks, layout, beforeRuntime: true },
+  { path: FAQ_PATH, page: pages.faq, layout, beforeRuntime: true },
+  { path: HELP_PATH, page: pages.help, layout, beforeRuntime: true },
+  ...LEGAL_PATHS.map((path) => ({ path, page: pages.legal, layout, beforeRuntime: true })),
 ];
 
 /**
@@ -78,7 +81,7 @@ export const verificationRoutes = (layout: LayoutKind): RouteDef[] => [
 export const PUBLIC_ROUTE_SETS: Record<Exclude<RouteSetName, 'signedIn'>, RouteSet> = {
   loggedOut: {
     routes: [
-      { path: '/', page: pages.landing, layout: 'public' },
+      { path: '/', page: pages.landing, layout: 'public', beforeRuntime: true },
       ...informationRoutes('public'),
       { path: WELCOME_PATH, page: pages.welcome, layout: 'auth' },
       { path: LOGIN_PATH, page: pages.signIn, layout: 'auth' },
