@@ -10,7 +10,7 @@ import { PUBLIC_ROUTE_SETS, resolveRoute, type RouteSet } from './route-sets';
 import { selectRouteSet } from './select-route-set';
 
 /** The signed-in route table and its pages arrive as a chunk of their own (the entry has a 110 KB budget). */
-const SignedInRoutes = lazyPage(() => import('./signed-in-routes').then((m) => () => <RouteSetView set={m.SIGNED_IN_ROUTE_SET} />));
+export const SignedInRoutes = lazyPage(() => import('./signed-in-routes').then((m) => () => <RouteSetView set={m.SIGNED_IN_ROUTE_SET} />));
 
 /**
  * Renders the current path within the route set of the session state: frame (layout) plus page, each
