@@ -6,6 +6,10 @@ import pkg from './package.json' with { type: 'json' };
 // The API runs in its own process during development (scripts/dev.mjs); vite proxies /api to it.
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
+/** First-view chunks, whose imports are preloaded with them (see modulePreload below). */
+const FIRST_VIEW_CHUNK =
+  /\/(public-layout|landing-page|how-it-works-page|faq-page|help-page|legal-page|not-found-page|start-runtime|signed-in-routes)-[\w-]+\.js$/;
+
 export default defineConfig({
   plugins: [react()],
   define: {
@@ -18,6 +22,20 @@ export default defineConfig({
     // dist/web/.vite/manifest.json: which chunks (and CSS) each module needs, read by npm run bench:bundle and the
     // byte-budget test to add up a route's bytes. Not served (server/web/spa.ts ignores dotfiles).
     manifest: true,
+    // The locale files are fetched as JSON by URL (src/i18n/locale-backend.ts): never inline them as data: URLs
+    // into the entry chunk, whatever their size.
+    assetsInlineLimit: (file) => (file.endsWith('.json') ? false : undefined),
+    // Every browser the app supports has <link rel="modulepreload">; the polyfill only cost the entry chunk bytes.
+    modulePreload: {
+      polyfill: false,
+      // The entry chunk carries, for every lazy chunk it imports, the list of that chunk's static imports to preload
+      // with it: file names gzip cannot shrink (1.8 KB for 120 files). It keeps the lists of a visitor's first view
+      // and of the runtime and the signed-in route table (a signed-in user's first view); the others (the auth and
+      // set-up pages, the flow explorer, the after-idle services) fetch their imports when their chunk arrives,
+      // one round trip later. This is what brought the landing route under its 110 KB (docs/performance.md).
+      resolveDependencies: (filename, deps, { hostType, hostId }) =>
+        hostType === 'js' && /\/index-[\w-]+\.js$/.test(hostId) && !FIRST_VIEW_CHUNK.test(filename) ? [] : deps,
+    },
   },
   server: {
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },

@@ -1,27 +1,37 @@
+import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n/i18n';
+import { whenIdle } from '../lib/when-idle';
 import { NotificationHost } from '../ui/notifications/notification-host';
-import { NotificationsContext } from '../ui/notifications/notifications-context';
 import { ApiProvider } from './providers/api-provider';
-import { SessionProvider } from './providers/session-provider';
-import { sessionRequests } from './providers/session-requests';
 import { AppRouter } from './router/app-router';
+import { loadRuntime, useRuntime } from './runtime/runtime';
+import { RuntimeProvider } from './runtime/runtime-provider';
 import { LazyAppServices } from './services/lazy-app-services';
-import { appInspect } from '../lib/app-inspector';
 
-/** The composition root: every machine gets its browser effects here, views below only render state. */
+/**
+ * The composition root: every machine gets its browser effects here (the runtime, src/app/runtime), views below
+ * only render state. The landing and information pages render before the runtime has started; it is loaded when
+ * the browser is idle, or at once by the first page that needs it.
+ */
 export function App() {
+  const runtime = useRuntime();
+  useEffect(() => {
+    void whenIdle()
+      .then(loadRuntime)
+      .catch(() => {
+        // Offline: the first page that needs the runtime asks again and offers a reload if it cannot.
+      });
+  }, []);
   return (
     <I18nextProvider i18n={i18n}>
-      <NotificationsContext.Provider options={{ inspect: appInspect }}>
-        <SessionProvider requests={sessionRequests}>
-          <ApiProvider>
-            <AppRouter />
-            <NotificationHost />
-            <LazyAppServices />
-          </ApiProvider>
-        </SessionProvider>
-      </NotificationsContext.Provider>
+      <RuntimeProvider runtime={runtime}>
+        <ApiProvider runtime={runtime}>
+          <AppRouter runtime={runtime} />
+          {runtime && <NotificationHost />}
+          {runtime && <LazyAppServices />}
+        </ApiProvider>
+      </RuntimeProvider>
     </I18nextProvider>
   );
 }

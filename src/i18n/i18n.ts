@@ -9,7 +9,8 @@ export const i18n = i18next.createInstance();
 /** Namespaces every page needs; others (marketing, legal) load with the page that uses them. */
 export const PRELOADED_NAMESPACES = ['common', 'errors'] as const;
 
-export async function initI18n(language: Locale): Promise<void> {
+/** `namespaces`: the first page's own (main.tsx), fetched in parallel with the preloaded ones. */
+export async function initI18n(language: Locale, namespaces: readonly string[] = []): Promise<void> {
   i18n.on('languageChanged', (lng) => {
     // Screen readers pick their voice from <html lang>; keep it in step with every change.
     document.documentElement.lang = lng;
@@ -23,7 +24,7 @@ export async function initI18n(language: Locale): Promise<void> {
       supportedLngs: [...LOCALES],
       // Our files are per language (en, es, pt); never ask the backend for `en-US`.
       load: 'languageOnly',
-      ns: [...PRELOADED_NAMESPACES],
+      ns: [...new Set([...PRELOADED_NAMESPACES, ...namespaces])],
       defaultNS: 'common',
       interpolation: { escapeValue: false }, // React escapes already.
       returnNull: false,

@@ -45,13 +45,14 @@ test('the entry chunk stays within 110 KB gzip, and the landing page loads littl
  * JavaScript, the signed-in home 170 KB, any route 200 KB, CSS 20 KB.
  *
  * Not met yet, so held where they are instead (each ceiling is the figure measured on 2026-11-21 after merging main, plus
- * about 2 KB; it may only come down; a new route over 200 KB must be named here, which makes it a decision): the landing's entry alone is 109.7 KB, 58 KB of it react-dom; the routes whose forms check
- * the shared arktype rules carry arktype's 47 KB. docs/performance.md says what it would take to meet them.
+ * about 2 KB; it may only come down; a new route over 200 KB must be named here, which makes it a decision): the
+ * routes whose forms check the shared arktype rules carry arktype's 47 KB. docs/performance.md says what it would take to meet them.
  */
 const KB = 1024;
 const ROUTE_BUDGET = 200 * KB;
+// Met since session 4: the runtime (xstate) loads after the first view, the header lost Ark's collapsible.
+const LANDING_BUDGET = 110 * KB;
 const NOT_YET_WITHIN_BUDGET: Record<string, number> = {
-  'landing (public)': 141 * KB, // budget 110 KB
   'flows (tool)': 237 * KB,
   // Session 3: the wallet, withdrawal, contacts and settings screens arrived with arktype forms; and every signed-in
   // route now also loads the signed-in route table (about 1.5 KB), which left the entry to keep it within 110 KB.
@@ -77,13 +78,13 @@ test('every route within its byte budget; the flow explorer, video, QR and uploa
   }
   const over: string[] = [];
   for (const route of report.routes) {
-    const ceiling = NOT_YET_WITHIN_BUDGET[route.name] ?? ROUTE_BUDGET;
+    const ceiling = NOT_YET_WITHIN_BUDGET[route.name] ?? (route.name === 'landing (public)' ? LANDING_BUDGET : ROUTE_BUDGET);
     if (route.jsGzip > ceiling) over.push(`${route.name}: ${kb(route.jsGzip)} JS > ${kb(ceiling)}`);
     if (route.cssGzip > 20 * KB) over.push(`${route.name}: ${kb(route.cssGzip)} CSS > 20 KB`);
   }
   expect(over).toEqual([]);
   expect(byName.get('home (app)')!.jsGzip).toBeLessThanOrEqual(170 * KB);
-  expect(byName.get('landing (public)')!.jsGzip).toBeLessThanOrEqual(NOT_YET_WITHIN_BUDGET['landing (public)']!);
+  expect(byName.get('landing (public)')!.jsGzip).toBeLessThanOrEqual(LANDING_BUDGET);
 
   expect(report.entrySources.length).toBeGreaterThan(0);
   const misplaced = report.entrySources.filter((source) =>

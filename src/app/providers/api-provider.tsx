@@ -2,17 +2,17 @@ import { useMemo, type ReactNode } from 'react';
 import { ApiDepsContext } from '../../api/api-deps-context';
 import type { ApiClientDeps } from '../../api/client';
 import { i18n } from '../../i18n/i18n';
-import { NotificationsContext } from '../../ui/notifications/notifications-context';
-import { SessionContext } from './session-context';
+import type { Runtime } from '../runtime/runtime';
 
 /**
  * Connects the API client's reactions to the app: 401s go to the session machine, failures to the
- * notification queue, `lang` follows i18next. Pages get the client with `useApi()`.
+ * notification queue, `lang` follows i18next. Pages get the client with `useApi()`; none that calls the server
+ * renders before the runtime has started, so until then there is nothing to provide.
  */
-export function ApiProvider({ children }: { children: ReactNode }) {
-  const session = SessionContext.useActorRef();
-  const notifications = NotificationsContext.useActorRef();
-  const deps = useMemo<ApiClientDeps>(() => {
+export function ApiProvider({ runtime, children }: { runtime: Runtime | null; children: ReactNode }) {
+  const deps = useMemo<ApiClientDeps | null>(() => {
+    if (!runtime) return null;
+    const { session, notifications } = runtime;
     // Only a signed-in session can be ended by a 401; a visitor's 401 is an ordinary failure to show.
     const endSession = (type: 'UNAUTHORIZED' | 'SESSION_EXPIRED') => {
       if (session.getSnapshot().context.user === null) return false;
@@ -26,6 +26,6 @@ export function ApiProvider({ children }: { children: ReactNode }) {
       notifyError: (message) => notifications.send({ type: 'NOTIFY', kind: 'error', message }),
       genericMessage: () => i18n.t('errors:generic'),
     };
-  }, [session, notifications]);
+  }, [runtime]);
   return <ApiDepsContext.Provider value={deps}>{children}</ApiDepsContext.Provider>;
 }

@@ -1,5 +1,7 @@
-import { createActorContext } from '@xstate/react';
-import { sessionMachine } from '../../../machines/session.machine';
+import type { ActorRefFrom } from 'xstate';
+import type { sessionMachine } from '../../../machines/session.machine';
+import { createDeferredActorContext } from '../runtime/deferred-actor-context';
 
-/** The session gate for the whole app; views read its state and send it events, nothing more. */
-export const SessionContext = createActorContext(sessionMachine);
+/** The session gate for the whole app; views read its state and send it events, nothing more. Its actor starts
+ * with the runtime (src/app/runtime/runtime.ts). */
+export const SessionContext = createDeferredActorContext<ActorRefFrom<typeof sessionMachine>>('SessionContext');

@@ -1,6 +1,7 @@
-import { Suspense } from 'react';
+import { Suspense, use } from 'react';
 import { Redirect, useLocation } from 'wouter';
-import { SessionContext } from '../providers/session-context';
+import { hasStoredUser, loadRuntime, type Runtime } from '../runtime/runtime';
+import { useActorSelector } from '../runtime/use-actor-selector';
 import { layouts } from './layouts';
 import { lazyPage } from './lazy-page';
 import { pages } from './pages';
@@ -9,7 +10,7 @@ import { PUBLIC_ROUTE_SETS, resolveRoute, type RouteSet } from './route-sets';
 import { selectRouteSet } from './select-route-set';
 
 /** The signed-in route table and its pages arrive as a chunk of their own (the entry has a 110 KB budget). */
-const SignedInRoutes = lazyPage(() => import('./signed-in-routes').then((m) => () => <RouteSetView set={m.SIGNED_IN_ROUTE_SET} />));
+export const SignedInRoutes = lazyPage(() => import('./signed-in-routes').then((m) => () => <RouteSetView set={m.SIGNED_IN_ROUTE_SET} />));
 
 /**
  * Renders the current path within the route set of the session state: frame (layout) plus page, each
@@ -17,18 +18,34 @@ const SignedInRoutes = lazyPage(() => import('./signed-in-routes').then((m) => (
  * each layout wraps its page in a PageBoundary (spinner, error view). Until the first layout arrives the
  * screen stays empty rather than flashing a spinner for a few milliseconds.
  */
-export function AppRouter() {
-  const routeSet = SessionContext.useSelector(selectRouteSet);
+export function AppRouter({ runtime }: { runtime: Runtime | null }) {
   return (
     <RouteErrorBoundary>
-      <Suspense fallback={null}>{routeSet === 'signedIn' ? <SignedInRoutes /> : <RouteSetView set={PUBLIC_ROUTE_SETS[routeSet]} />}</Suspense>
+      <Suspense fallback={null}>
+        <Routes runtime={runtime} />
+      </Suspense>
     </RouteErrorBoundary>
   );
 }
 
-function RouteSetView({ set }: { set: RouteSet }) {
+function Routes({ runtime }: { runtime: Runtime | null }) {
+  const started = useActorSelector(runtime?.session, (snapshot) => (snapshot ? selectRouteSet(snapshot) : null));
+  // Before the runtime: a visitor (no stored user) is logged out; someone with a stored user waits for it (no
+  // flash of the landing on the way home).
+  const routeSet = started ?? (hasStoredUser() ? null : 'loggedOut');
+  if (routeSet === null) use(loadRuntime());
+  return routeSet === 'signedIn' ? (
+    <SignedInRoutes />
+  ) : (
+    <RouteSetView set={PUBLIC_ROUTE_SETS[routeSet ?? 'loggedOut']} started={started !== null} />
+  );
+}
+
+function RouteSetView({ set, started = true }: { set: RouteSet; started?: boolean }) {
   const [location] = useLocation();
   const resolution = resolveRoute(set, location);
+  // Only the pages marked beforeRuntime (no session, notifications or API) render before the runtime starts.
+  if (!started && !(resolution.kind === 'page' && resolution.route.beforeRuntime)) use(loadRuntime());
   if (resolution.kind === 'redirect') return <Redirect to={resolution.to} replace />;
   const Layout = layouts[resolution.kind === 'page' ? resolution.route.layout : resolution.layout];
   const Page = resolution.kind === 'page' ? resolution.route.page : pages.notFound;

@@ -1,9 +1,9 @@
-import type { ComponentType, ReactNode } from 'react';
-import { lazyPage } from './lazy-page';
+import type { ReactNode } from 'react';
+import { lazyPage, type LazyPage } from './lazy-page';
 
 export type LayoutKind = 'public' | 'auth' | 'app' | 'minimal' | 'tool';
 
-type Layout = ComponentType<{ children: ReactNode }>;
+type Layout = LazyPage<{ children: ReactNode }>;
 
 /** The four page frames (spec 2): each a lazy chunk, so a visitor never downloads the signed-in shell. */
 export const layouts: Record<LayoutKind, Layout> = {

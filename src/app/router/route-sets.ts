@@ -24,8 +24,14 @@ import { isPublicProfilePath } from '../../../domain/app-routes';
 
 export interface RouteDef {
   path: string;
-  page: ComponentType;
+  /** A lazy page (preload fetches it ahead of its render), or a plain component. */
+  page: ComponentType & { preload?: () => Promise<void> };
   layout: LayoutKind;
+  /** Renders before the runtime (xstate, the session) has started: reads no session, notification or API. The
+   * landing and the information pages, so a visitor's first view downloads none of it (src/app/runtime). */
+  beforeRuntime?: boolean;
+  /** The translation namespaces the page reads besides common/errors: fetched with its chunks for the first view. */
+  ns?: readonly string[];
 }
 
 export interface RouteSet {
@@ -47,10 +53,10 @@ export type RouteSetName = 'loggedOut' | 'setUp' | 'signedIn';
  * in the frame of the visitor's state (public header and footer, or the signed-in shell) — never the auth layout.
  */
 export const informationRoutes = (layout: LayoutKind): RouteDef[] => [
-  { path: HOW_IT_WORKS_PATH, page: pages.howItWorks, layout },
-  { path: FAQ_PATH, page: pages.faq, layout },
-  { path: HELP_PATH, page: pages.help, layout },
-  ...LEGAL_PATHS.map((path) => ({ path, page: pages.legal, layout })),
+  { path: HOW_IT_WORKS_PATH, page: pages.howItWorks, layout, beforeRuntime: true, ns: ['marketing'] },
+  { path: FAQ_PATH, page: pages.faq, layout, beforeRuntime: true, ns: ['support'] },
+  { path: HELP_PATH, page: pages.help, layout, beforeRuntime: true, ns: ['support'] },
+  ...LEGAL_PATHS.map((path) => ({ path, page: pages.legal, layout, beforeRuntime: true, ns: ['legal'] })),
 ];
 
 /**
@@ -78,7 +84,7 @@ export const verificationRoutes = (layout: LayoutKind): RouteDef[] => [
 export const PUBLIC_ROUTE_SETS: Record<Exclude<RouteSetName, 'signedIn'>, RouteSet> = {
   loggedOut: {
     routes: [
-      { path: '/', page: pages.landing, layout: 'public' },
+      { path: '/', page: pages.landing, layout: 'public', beforeRuntime: true, ns: ['marketing'] },
       ...informationRoutes('public'),
       { path: WELCOME_PATH, page: pages.welcome, layout: 'auth' },
       { path: LOGIN_PATH, page: pages.signIn, layout: 'auth' },

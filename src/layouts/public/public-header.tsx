@@ -1,5 +1,4 @@
-import { Collapsible, useCollapsible } from '@ark-ui/react/collapsible';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { css } from '../../../styled-system/css';
@@ -57,7 +56,7 @@ const panel = css({
   borderColor: 'border.subtle',
   bg: 'bg.surface',
   boxShadow: '0 12px 24px rgba(16, 24, 40, 0.08)',
-  _open: { animation: 'fadeIn 150ms ease-out' },
+  animation: 'fadeIn 150ms ease-out',
 });
 
 const panelInner = css({ px: '4', pt: '2', pb: '5', display: 'grid', gap: '4' });
@@ -82,40 +81,46 @@ const panelButtons = css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap:
  * The public header (spec 2): how it works, join, support (external), language, sign in, sign up.
  * From 768 px everything sits in the bar; below it the same links are behind a Menu button that
  * discloses them (the disclosure navigation pattern, which suits site links better than an ARIA menu).
+ * A plain button with aria-expanded: the header is on the landing's first paint, and Ark's collapsible
+ * (its zag runtime, ~11 KB gzip) bought nothing a disclosure needs.
  */
 export function PublicHeader() {
   const { t } = useTranslation();
   const [location] = useLocation();
-  const menu = useCollapsible({ lazyMount: true, unmountOnExit: true });
-  const { setOpen } = menu;
-  // A link in the panel was followed: the new page starts with the menu closed. (Ark hands out a new
-  // setOpen on every render, so it is read through a ref and only a path change triggers the close.)
-  const setOpenRef = useRef(setOpen);
-  setOpenRef.current = setOpen;
-  useEffect(() => setOpenRef.current(false), [location]);
+  const panelId = useId();
+  // Whether the phone menu is open: view state of this header only, no flow.
+  const [open, setOpen] = useState(false);
+  // A link in the panel was followed: the new page starts with the menu closed.
+  useEffect(() => setOpen(false), [location]);
   return (
-    <header className={header}>
-      <Collapsible.RootProvider value={menu} onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
-        <div className={bar}>
-          <Logo />
-          <nav className={desktopNav} aria-label={t('header.navLabel')}>
-            <PublicNavLinks listClassName={desktopList} linkClassName={desktopLink} />
-            <div className={actions}>
-              <LanguageSelect />
-              <Link href={LOGIN_PATH} className={button({ variant: 'outline', size: 'sm' })}>
-                {t('header.signIn')}
-              </Link>
-              <Link href={SIGN_UP_PATH} className={button({ size: 'sm' })}>
-                {t('header.signUp')}
-              </Link>
-            </div>
-          </nav>
-          <Collapsible.Trigger className={`${button({ variant: 'outline', size: 'sm' })} ${menuButton}`}>
-            {menu.open ? <CloseIcon size={18} /> : <MenuIcon size={18} />}
-            {t('header.menu')}
-          </Collapsible.Trigger>
-        </div>
-        <Collapsible.Content className={panel}>
+    <header className={header} onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
+      <div className={bar}>
+        <Logo />
+        <nav className={desktopNav} aria-label={t('header.navLabel')}>
+          <PublicNavLinks listClassName={desktopList} linkClassName={desktopLink} />
+          <div className={actions}>
+            <LanguageSelect />
+            <Link href={LOGIN_PATH} className={button({ variant: 'outline', size: 'sm' })}>
+              {t('header.signIn')}
+            </Link>
+            <Link href={SIGN_UP_PATH} className={button({ size: 'sm' })}>
+              {t('header.signUp')}
+            </Link>
+          </div>
+        </nav>
+        <button
+          type="button"
+          className={`${button({ variant: 'outline', size: 'sm' })} ${menuButton}`}
+          aria-expanded={open}
+          aria-controls={open ? panelId : undefined}
+          onClick={() => setOpen((was) => !was)}
+        >
+          {open ? <CloseIcon size={18} /> : <MenuIcon size={18} />}
+          {t('header.menu')}
+        </button>
+      </div>
+      {open && (
+        <div id={panelId} className={panel}>
           <nav className={panelInner} aria-label={t('header.navLabel')}>
             <PublicNavLinks listClassName={panelList} linkClassName={panelLink} />
             <LanguageSelect fullWidth />
@@ -128,8 +133,8 @@ export function PublicHeader() {
               </Link>
             </div>
           </nav>
-        </Collapsible.Content>
-      </Collapsible.RootProvider>
+        </div>
+      )}
     </header>
   );
 }

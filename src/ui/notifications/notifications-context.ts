@@ -1,5 +1,6 @@
-import { createActorContext } from '@xstate/react';
-import { notificationsMachine } from '../../../machines/notifications.machine';
+import type { ActorRefFrom } from 'xstate';
+import type { notificationsMachine } from '../../../machines/notifications.machine';
+import { createDeferredActorContext } from '../../app/runtime/deferred-actor-context';
 
-/** The app-wide notification queue; one actor, provided at the root. */
-export const NotificationsContext = createActorContext(notificationsMachine);
+/** The app-wide notification queue; one actor, started with the runtime (src/app/runtime/runtime.ts). */
+export const NotificationsContext = createDeferredActorContext<ActorRefFrom<typeof notificationsMachine>>('NotificationsContext');

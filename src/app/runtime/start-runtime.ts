@@ -1,0 +1,40 @@
+import { createActor, fromPromise } from 'xstate';
+import { navigate } from 'wouter/use-browser-location';
+import { EXPIRED_SESSION_PATH, LOGIN_PATH } from '../../../domain/product';
+import type { SessionUser } from '../../../domain/session-user';
+import { notificationsMachine } from '../../../machines/notifications.machine';
+import { sessionMachine } from '../../../machines/session.machine';
+import { appInspect } from '../../lib/app-inspector';
+import { clearBrowserLocalData } from '../../lib/local-data';
+import { writeUserCookie } from '../../lib/user-cookie';
+import type { SessionRequests } from '../providers/session-requests';
+import type { Runtime } from './runtime';
+
+/**
+ * Starts the app-wide actors with the browser's effects: the `tipjar-user` cookie, storage, wouter navigation
+ * and the server calls. The initial user comes from the cookie, so a reload keeps the session. Loaded lazily by
+ * runtime.ts (this is where xstate enters the page).
+ */
+export function startRuntime({ requests, user }: { requests: SessionRequests; user: SessionUser | null }): Runtime {
+  const sessionLogic = sessionMachine.provide({
+    actions: {
+      persistUser: ({ context }) => {
+        if (context.user) writeUserCookie(context.user);
+      },
+      clearLocalData: () => clearBrowserLocalData(),
+      // No client-side cache of server data exists yet; the first data flow that adds one clears it here.
+      clearCaches: () => {},
+      goHome: () => navigate('/'),
+      goToLogin: () => navigate(LOGIN_PATH),
+      goToExpiredSession: () => navigate(EXPIRED_SESSION_PATH),
+    },
+    actors: {
+      logout: fromPromise<void, { user: SessionUser | null }>(({ input }) => requests.logout(input.user)),
+      loadUser: fromPromise<SessionUser, { user: SessionUser | null }>(({ input }) => requests.loadUser(input.user)),
+    },
+  });
+  return {
+    notifications: createActor(notificationsMachine, { inspect: appInspect }).start(),
+    session: createActor(sessionLogic, { input: { user }, inspect: appInspect }).start(),
+  };
+}
