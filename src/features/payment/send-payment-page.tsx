@@ -8,7 +8,7 @@ import { css } from '../../../styled-system/css';
 import { useFormat } from '../../lib/use-format';
 import { button } from '../../ui/button-styles';
 import { focusFirstError } from '../../ui/form/focus-first-error';
-import { formStack } from '../../ui/form/form-styles';
+import { MachineForm } from '../../ui/form/machine-form';
 import { useFormText } from '../../ui/form/use-form-text';
 import { PageHeader } from '../../ui/page-header';
 import { card } from '../../ui/page-styles';
@@ -76,15 +76,7 @@ export function SendPaymentPage() {
         ) : (
           <>
             <Stepper steps={steps} current={STEP_INDEX[step] ?? 0} />
-            <form
-              id={FORM_ID}
-              className={formStack}
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                send({ type: state.matches('confirm') ? 'CONFIRM' : 'NEXT' });
-              }}
-            >
+            <MachineForm id={FORM_ID} onSubmit={() => send({ type: state.matches('confirm') ? 'CONFIRM' : 'NEXT' })}>
               <FirstSteps
                 step={step}
                 idPrefix="send"
@@ -152,7 +144,7 @@ export function SendPaymentPage() {
                   </StepButtons>
                 </>
               ) : null}
-            </form>
+            </MachineForm>
           </>
         )}
       </div>

@@ -14,7 +14,7 @@ import { button } from '../../ui/button-styles';
 import { FormAlert } from '../../ui/form/form-alert';
 import { fieldBinding } from '../../ui/form/field-binding';
 import { focusFirstError } from '../../ui/form/focus-first-error';
-import { formStack } from '../../ui/form/form-styles';
+import { MachineForm } from '../../ui/form/machine-form';
 import { SelectField } from '../../ui/form/select-field';
 import { TextField } from '../../ui/form/text-field';
 import { useNotify } from '../../ui/notifications/use-notify';
@@ -76,15 +76,7 @@ export function AccountInfoPage() {
     <>
       {header}
       <div className={`${card} ${narrow}`}>
-        <form
-          id={FORM_ID}
-          className={formStack}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            send({ type: 'SUBMIT' });
-          }}
-        >
+        <MachineForm id={FORM_ID} onSubmit={() => send({ type: 'SUBMIT' })}>
           <FormAlert message={state.context.message} />
           <TextField id="account-info-full-name" label={t('accountInfo.fullName')} autoComplete="name" {...field.text('fullName')} />
           <TextField
@@ -114,7 +106,7 @@ export function AccountInfoPage() {
           <button type="submit" className={button({ size: 'lg' })} disabled={saving}>
             {saving ? t('accountInfo.saving') : t('accountInfo.save')}
           </button>
-        </form>
+        </MachineForm>
       </div>
     </>
   );

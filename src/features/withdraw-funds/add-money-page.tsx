@@ -14,6 +14,7 @@ import { useFormat } from '../../lib/use-format';
 import { button } from '../../ui/button-styles';
 import { focusFirstError } from '../../ui/form/focus-first-error';
 import { fieldError, fieldLabel, formNotice, formStack } from '../../ui/form/form-styles';
+import { MachineForm } from '../../ui/form/machine-form';
 import { TextField } from '../../ui/form/text-field';
 import { useFormText } from '../../ui/form/use-form-text';
 import { useNotify } from '../../ui/notifications/use-notify';
@@ -185,15 +186,7 @@ export function AddMoneyPage() {
         {cardStep === 'addingCard' && addCardActor ? (
           <AddCardStep actor={addCardActor} onCancel={() => send({ type: 'CANCEL' })} />
         ) : (
-          <form
-            id={FORM_ID}
-            className={formStack}
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              send({ type: state.matches({ card: 'confirm' }) ? 'CONFIRM' : 'NEXT' });
-            }}
-          >
+          <MachineForm id={FORM_ID} onSubmit={() => send({ type: state.matches({ card: 'confirm' }) ? 'CONFIRM' : 'NEXT' })}>
             {cardStep === 'loading' ? <p role="status">{t('addMoney.card.loading')}</p> : null}
             {cardStep === 'loadFailed' ? (
               <PaymentFailure title={t('addMoney.card.loadFailed')} text={null}>
@@ -268,7 +261,7 @@ export function AddMoneyPage() {
                 </StepButtons>
               </>
             ) : null}
-          </form>
+          </MachineForm>
         )}
       </>
     );

@@ -9,7 +9,8 @@ import { appInspect } from '../../lib/app-inspector';
 import { button } from '../../ui/button-styles';
 import { ExternalLink } from '../../ui/external-link';
 import { focusFirstError } from '../../ui/form/focus-first-error';
-import { formAlert, formNotice, formStack } from '../../ui/form/form-styles';
+import { formAlert, formNotice } from '../../ui/form/form-styles';
+import { MachineForm } from '../../ui/form/machine-form';
 import { TextField } from '../../ui/form/text-field';
 import { useFormText } from '../../ui/form/use-form-text';
 import { PageHeader } from '../../ui/page-header';
@@ -70,15 +71,7 @@ export function PayoutLinkingPage() {
     );
   } else {
     body = (
-      <form
-        id={FORM_ID}
-        className={formStack}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          send({ type: state.matches('confirm') ? 'CONFIRM' : 'NEXT' });
-        }}
-      >
+      <MachineForm id={FORM_ID} onSubmit={() => send({ type: state.matches('confirm') ? 'CONFIRM' : 'NEXT' })}>
         {state.matches('credentials') ? (
           <>
             {failure ? (
@@ -166,7 +159,7 @@ export function PayoutLinkingPage() {
             </div>
           </PaymentFailure>
         ) : null}
-      </form>
+      </MachineForm>
     );
   }
 

@@ -10,7 +10,8 @@ import { appInspect } from '../../lib/app-inspector';
 import { useFormat } from '../../lib/use-format';
 import { button } from '../../ui/button-styles';
 import { focusFirstError } from '../../ui/form/focus-first-error';
-import { formNotice, formStack } from '../../ui/form/form-styles';
+import { formNotice } from '../../ui/form/form-styles';
+import { MachineForm } from '../../ui/form/machine-form';
 import { RadioGroupField } from '../../ui/form/radio-group-field';
 import { TextField } from '../../ui/form/text-field';
 import { useFormText } from '../../ui/form/use-form-text';
@@ -115,15 +116,7 @@ export function WithdrawPage() {
     body = (
       <>
         <Stepper steps={steps} current={STEP_INDEX[step] ?? 0} />
-        <form
-          id={FORM_ID}
-          className={formStack}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            send({ type: state.matches('confirm') ? 'CONFIRM' : 'NEXT' });
-          }}
-        >
+        <MachineForm id={FORM_ID} onSubmit={() => send({ type: state.matches('confirm') ? 'CONFIRM' : 'NEXT' })}>
           <p>{t('withdraw.available', { amount: format.money(setup.availableCents) })}</p>
           {state.matches('amount') ? (
             <>
@@ -196,7 +189,7 @@ export function WithdrawPage() {
               </div>
             </>
           ) : null}
-        </form>
+        </MachineForm>
       </>
     );
   }
