@@ -18,12 +18,16 @@ export function NotFoundPanel({ title, body, back }: { title: string; body?: str
   );
 }
 
-/** The read failed (network, 5xx): the message, announced, and a button that reads again. */
-export function LoadFailedPanel({ message, retryLabel, onRetry }: { message: string; retryLabel: string; onRetry: () => void }) {
+/**
+ * The read failed (network, 5xx): the message, announced, and a button that reads again. `size` is the button's:
+ * a whole page's panel (a settings form that could not open) uses the regular one.
+ */
+export function LoadFailedPanel(props: { message: string; retryLabel: string; onRetry: () => void; size?: 'sm' | 'md' }) {
+  const { message, retryLabel, onRetry, size = 'sm' } = props;
   return (
     <section className={card} role="alert">
       <p>{message}</p>
-      <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={onRetry}>
+      <button type="button" className={button({ variant: 'outline', size })} onClick={onRetry}>
         {retryLabel}
       </button>
     </section>

@@ -15,7 +15,7 @@ import { card } from '../../ui/page-styles';
 import { Stepper } from '../../ui/stepper';
 import { MethodChoice } from './method-step';
 import { FirstSteps } from './first-steps';
-import { PaymentDone, PaymentFailure } from './payment-outcome';
+import { PaymentDone, PaymentFailure, StepLoadFailure } from './payment-outcome';
 import { PaymentSummary } from './payment-summary';
 import { readSendStart } from './send-state';
 import { StepButtons } from './step-buttons';
@@ -89,11 +89,7 @@ export function SendPaymentPage() {
               {state.matches('findingReceiver') ? <p role="status">{t('send.findingReceiver')}</p> : null}
               {state.matches({ method: 'loading' }) ? <p role="status">{t('method.loading')}</p> : null}
               {state.matches({ method: 'loadFailed' }) ? (
-                <PaymentFailure title={t('method.loadFailed')} text={null}>
-                  <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>
-                    {t('actions.retry')}
-                  </button>
-                </PaymentFailure>
+                <StepLoadFailure title={t('method.loadFailed')} retryLabel={t('actions.retry')} onRetry={() => send({ type: 'RETRY' })} />
               ) : null}
               {state.matches({ method: 'choosing' }) && context.funding ? (
                 <>

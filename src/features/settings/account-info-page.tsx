@@ -20,6 +20,7 @@ import { TextField } from '../../ui/form/text-field';
 import { useNotify } from '../../ui/notifications/use-notify';
 import { PageHeader } from '../../ui/page-header';
 import { card } from '../../ui/page-styles';
+import { LoadFailedPanel } from '../../ui/resource-panels';
 import { Spinner } from '../../ui/spinner';
 import { countryOptions } from '../set-up/country-options';
 import { settingsCalls } from './settings-calls';
@@ -62,12 +63,7 @@ export function AccountInfoPage() {
     return (
       <>
         {header}
-        <div className={card} role="alert">
-          <p>{t('accountInfo.loadFailed')}</p>
-          <button type="button" className={button({ variant: 'outline' })} onClick={() => send({ type: 'RETRY' })}>
-            {t('accountInfo.retry')}
-          </button>
-        </div>
+        <LoadFailedPanel message={t('accountInfo.loadFailed')} retryLabel={t('accountInfo.retry')} onRetry={() => send({ type: 'RETRY' })} size="md" />
       </>
     );
   }

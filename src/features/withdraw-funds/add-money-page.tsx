@@ -21,7 +21,7 @@ import { useNotify } from '../../ui/notifications/use-notify';
 import { PageHeader } from '../../ui/page-header';
 import { card, mutedText, sectionTitle } from '../../ui/page-styles';
 import { Stepper } from '../../ui/stepper';
-import { PaymentFailure } from '../payment/payment-outcome';
+import { PaymentFailure, StepLoadFailure } from '../payment/payment-outcome';
 import { PaymentSummary } from '../payment/payment-summary';
 import { StepButtons } from '../payment/step-buttons';
 import { ADD_CARD_FORM_ID, AddCardForm } from '../payment-methods/add-card-form';
@@ -189,11 +189,7 @@ export function AddMoneyPage() {
           <MachineForm id={FORM_ID} onSubmit={() => send({ type: state.matches({ card: 'confirm' }) ? 'CONFIRM' : 'NEXT' })}>
             {cardStep === 'loading' ? <p role="status">{t('addMoney.card.loading')}</p> : null}
             {cardStep === 'loadFailed' ? (
-              <PaymentFailure title={t('addMoney.card.loadFailed')} text={null}>
-                <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>
-                  {t('addMoney.retry')}
-                </button>
-              </PaymentFailure>
+              <StepLoadFailure title={t('addMoney.card.loadFailed')} retryLabel={t('addMoney.retry')} onRetry={() => send({ type: 'RETRY' })} />
             ) : null}
             {cardStep === 'choosing' ? (
               <>
@@ -274,11 +270,7 @@ export function AddMoneyPage() {
         </h2>
         {state.matches({ usdt: 'loading' }) ? <p role="status">{t('addMoney.usdt.loading')}</p> : null}
         {state.matches({ usdt: 'loadFailed' }) ? (
-          <PaymentFailure title={t('addMoney.usdt.loadFailed')} text={null}>
-            <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>
-              {t('addMoney.retry')}
-            </button>
-          </PaymentFailure>
+          <StepLoadFailure title={t('addMoney.usdt.loadFailed')} retryLabel={t('addMoney.retry')} onRetry={() => send({ type: 'RETRY' })} />
         ) : null}
         {a && (state.matches({ usdt: 'waiting' }) || state.matches({ usdt: 'pending' })) ? (
           <div className={formStack}>

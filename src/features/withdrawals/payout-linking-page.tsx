@@ -16,7 +16,7 @@ import { useFormText } from '../../ui/form/use-form-text';
 import { PageHeader } from '../../ui/page-header';
 import { card, mutedText } from '../../ui/page-styles';
 import { Stepper } from '../../ui/stepper';
-import { PaymentFailure } from '../payment/payment-outcome';
+import { PaymentFailure, StepLoadFailure } from '../payment/payment-outcome';
 import { PaymentSummary } from '../payment/payment-summary';
 import { useWithdrawalCalls } from './use-withdrawal-calls';
 
@@ -55,11 +55,7 @@ export function PayoutLinkingPage() {
     body = <p role="status">{t('payout.loading')}</p>;
   } else if (state.matches('loadFailed')) {
     body = (
-      <PaymentFailure title={t('payout.loadFailed')} text={null}>
-        <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>
-          {t('payout.retry')}
-        </button>
-      </PaymentFailure>
+      <StepLoadFailure title={t('payout.loadFailed')} retryLabel={t('payout.retry')} onRetry={() => send({ type: 'RETRY' })} />
     );
   } else if (state.matches('success') && linked) {
     body = (

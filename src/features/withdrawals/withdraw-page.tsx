@@ -18,7 +18,7 @@ import { useFormText } from '../../ui/form/use-form-text';
 import { PageHeader } from '../../ui/page-header';
 import { card, textLink } from '../../ui/page-styles';
 import { Stepper } from '../../ui/stepper';
-import { PaymentFailure } from '../payment/payment-outcome';
+import { PaymentFailure, StepLoadFailure } from '../payment/payment-outcome';
 import { PaymentSummary } from '../payment/payment-summary';
 import { useWithdrawalCalls } from './use-withdrawal-calls';
 
@@ -77,11 +77,7 @@ export function WithdrawPage() {
     body = <p role="status">{t('withdraw.loading')}</p>;
   } else if (state.matches('loadFailed')) {
     body = (
-      <PaymentFailure title={t('withdraw.loadFailed')} text={null}>
-        <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>
-          {t('actions.retry')}
-        </button>
-      </PaymentFailure>
+      <StepLoadFailure title={t('withdraw.loadFailed')} retryLabel={t('actions.retry')} onRetry={() => send({ type: 'RETRY' })} />
     );
   } else if (state.matches('blocked')) {
     body = (
