@@ -1,15 +1,10 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { AccountInfoForm } from '../domain/rules/account-rules';
 import type { SessionUser } from '../domain/session-user';
-import { applyChange, type ChangeEvent, type SubmitEvent } from './forms/form-events';
-import {
-  formMessage,
-  hasErrors,
-  serverFieldErrors,
-  withoutError,
-  type FieldErrors,
-  type FormMessage,
-} from './forms/field-errors';
+import type { ChangeEvent, SubmitEvent } from './forms/form-events';
+import type { FieldErrors, FormMessage } from './forms/field-errors';
+import { formActions, formIsValid } from './forms/form-actions';
+import { hostActor } from './forms/host-actor';
 import { ruleErrors } from './forms/rule-errors';
 
 /**
@@ -67,30 +62,16 @@ export const accountInfoMachine = setup({
     input: {} as AccountInfoInput,
   },
   actors: {
-    loadUser: fromPromise<SessionUser, { userId: string }>(async () => {
-      throw new Error('loadUser is provided by the host');
-    }),
-    saveAccountInfo: fromPromise<AccountInfoResult, AccountInfoValues & { userId: string }>(async () => {
-      throw new Error('saveAccountInfo is provided by the host');
-    }),
+    loadUser: hostActor<SessionUser, { userId: string }>('loadUser'),
+    saveAccountInfo: hostActor<AccountInfoResult, AccountInfoValues & { userId: string }>('saveAccountInfo'),
   },
   guards: {
-    formIsValid: ({ context }) => !hasErrors(problems(context.values)),
+    formIsValid: formIsValid((context: AccountInfoContext) => problems(context.values)),
     verificationSent: ({ event }) => (event as { output?: AccountInfoResult }).output?.verificationSent === true,
   },
   actions: {
     setUser: assign((_, user: SessionUser) => ({ values: valuesOf(user), errors: {}, message: null })),
-    setValue: assign(({ context, event }) => {
-      if (event.type !== 'CHANGE') return {};
-      return { values: applyChange(context.values, event), errors: withoutError(context.errors, event.field), message: null };
-    }),
-    showRuleErrors: assign({ errors: ({ context }) => problems(context.values), message: null }),
-    clearMessages: assign({ errors: {}, message: null }),
-    showServerErrors: assign(({ event }) => {
-      const error = (event as { error?: unknown }).error;
-      const errors = serverFieldErrors(error, ACCOUNT_INFO_FIELDS);
-      return { errors, message: formMessage(error, errors) };
-    }),
+    ...formActions<AccountInfoContext, AccountInfoEvent, Field>(ACCOUNT_INFO_FIELDS, (context) => problems(context.values)),
     // Host effects.
     focusFirstError: () => {},
     reportUser: (_, _params: { user: SessionUser }) => {},

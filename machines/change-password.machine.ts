@@ -1,14 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { ChangePasswordForm } from '../domain/rules/account-rules';
-import { applyChange, type ChangeEvent, type SubmitEvent, type ToggleVisibilityEvent } from './forms/form-events';
-import {
-  formMessage,
-  hasErrors,
-  serverFieldErrors,
-  withoutError,
-  type FieldErrors,
-  type FormMessage,
-} from './forms/field-errors';
+import { formActions, formIsValid, toggleVisibility } from './forms/form-actions';
+import type { ChangeEvent, SubmitEvent, ToggleVisibilityEvent } from './forms/form-events';
+import type { FieldErrors, FormMessage } from './forms/field-errors';
+import { hostActor } from './forms/host-actor';
 import { ruleErrors } from './forms/rule-errors';
 
 /**
@@ -49,29 +44,14 @@ export const changePasswordMachine = setup({
     input: {} as ChangePasswordInput,
   },
   actors: {
-    changePassword: fromPromise<void, ChangePasswordValues & { userId: string }>(async () => {
-      throw new Error('changePassword is provided by the host');
-    }),
+    changePassword: hostActor<void, ChangePasswordValues & { userId: string }>('changePassword'),
   },
   guards: {
-    formIsValid: ({ context }) => !hasErrors(problems(context.values)),
+    formIsValid: formIsValid((context: ChangePasswordContext) => problems(context.values)),
   },
   actions: {
-    setValue: assign(({ context, event }) => {
-      if (event.type !== 'CHANGE') return {};
-      return { values: applyChange(context.values, event), errors: withoutError(context.errors, event.field), message: null };
-    }),
-    toggleVisibility: assign({
-      visible: ({ context, event }) =>
-        event.type === 'TOGGLE_VISIBILITY' ? { ...context.visible, [event.field]: !context.visible[event.field] } : context.visible,
-    }),
-    showRuleErrors: assign({ errors: ({ context }) => problems(context.values), message: null }),
-    clearMessages: assign({ errors: {}, message: null }),
-    showServerErrors: assign(({ event }) => {
-      const error = (event as { error?: unknown }).error;
-      const errors = serverFieldErrors(error, CHANGE_PASSWORD_FIELDS);
-      return { errors, message: formMessage(error, errors) };
-    }),
+    ...formActions<ChangePasswordContext, ChangePasswordEvent, Field>(CHANGE_PASSWORD_FIELDS, (context) => problems(context.values)),
+    toggleVisibility: toggleVisibility<ChangePasswordContext, ChangePasswordEvent>(),
     // Passwords do not linger in memory once used.
     forgetPasswords: assign({ values: EMPTY }),
     // Host effects.

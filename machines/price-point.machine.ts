@@ -1,7 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { setup } from 'xstate';
 import { PricePointForm } from '../domain/rules/creator-rules';
-import { applyChange, type ChangeEvent, type SubmitEvent } from './forms/form-events';
-import { formMessage, hasErrors, serverFieldErrors, withoutError, type FieldErrors, type FormMessage } from './forms/field-errors';
+import type { ChangeEvent, SubmitEvent } from './forms/form-events';
+import type { FieldErrors, FormMessage } from './forms/field-errors';
+import { formActions, formIsValid } from './forms/form-actions';
+import { hostActor } from './forms/host-actor';
 import { ruleErrors } from './forms/rule-errors';
 
 /**
@@ -41,25 +43,13 @@ export const pricePointMachine = setup({
     input: {} as PricePointInput,
   },
   actors: {
-    addPricePoint: fromPromise<void, PricePointValues & { userId: string }>(async () => {
-      throw new Error('addPricePoint is provided by the host');
-    }),
+    addPricePoint: hostActor<void, PricePointValues & { userId: string }>('addPricePoint'),
   },
   guards: {
-    formIsValid: ({ context }) => !hasErrors(problems(context.values)),
+    formIsValid: formIsValid((context: PricePointContext) => problems(context.values)),
   },
   actions: {
-    setValue: assign(({ context, event }) => {
-      if (event.type !== 'CHANGE') return {};
-      return { values: applyChange(context.values, event), errors: withoutError(context.errors, event.field), message: null };
-    }),
-    showRuleErrors: assign({ errors: ({ context }) => problems(context.values), message: null }),
-    clearMessages: assign({ errors: {}, message: null }),
-    showServerErrors: assign(({ event }) => {
-      const error = (event as { error?: unknown }).error;
-      const errors = serverFieldErrors(error, PRICE_POINT_FIELDS);
-      return { errors, message: formMessage(error, errors) };
-    }),
+    ...formActions<PricePointContext, PricePointEvent, Field>(PRICE_POINT_FIELDS, (context) => problems(context.values)),
     // Host effects: focus, the 'price point added' notification, back to /profile.
     focusFirstError: () => {},
     notifyAdded: () => {},

@@ -1,16 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate';
-import { acceptsAmountInput } from '../domain/money/amount-input';
+import { assign, setup } from 'xstate';
 import type { FormMessage } from './forms/field-errors';
-import {
-  failureMessage,
-  messageProblem,
-  RECIPIENT_REQUIRED,
-  REQUEST_WHOLE_DIGITS,
-  requestAmountProblem,
-  takesMessage,
-  wireAmount,
-  type PaymentFormErrors,
-} from './payments/payment-form';
+import { hostActor } from './forms/host-actor';
+import { messageProblem, REQUEST_WHOLE_DIGITS, requestAmountProblem, wireAmount, type PaymentFormErrors } from './payments/payment-form';
+import { paymentStepActions, paymentStepGuards } from './payments/payment-steps';
 import type { Person } from './payments/person';
 
 /**
@@ -59,26 +51,16 @@ export const requestPaymentMachine = setup({
     events: {} as RequestPaymentEvent,
   },
   actors: {
-    requestPayment: fromPromise<RequestedPayment, RequestPaymentBody>(async () => {
-      throw new Error('requestPayment is provided by the host');
-    }),
+    requestPayment: hostActor<RequestedPayment, RequestPaymentBody>('requestPayment'),
   },
   guards: {
-    hasRecipient: ({ context }) => context.recipient !== null,
-    amountTaken: ({ event }) => event.type === 'CHANGE_AMOUNT' && acceptsAmountInput(event.value, REQUEST_WHOLE_DIGITS),
-    amountIsValid: ({ context }) => requestAmountProblem(context.amount) === null,
-    messageTaken: ({ event }) => event.type === 'CHANGE_MESSAGE' && takesMessage(event.value),
+    ...paymentStepGuards<RequestPaymentContext>(REQUEST_WHOLE_DIGITS, requestAmountProblem),
     messageIsValid: ({ context }) => messageProblem(context.message) === null,
   },
   actions: {
-    setRecipient: assign(({ event }) => (event.type === 'SET_RECIPIENT' ? { recipient: event.person, errors: {} } : {})),
-    showRecipientProblem: assign({ errors: { recipient: RECIPIENT_REQUIRED } }),
-    setAmount: assign(({ event }) => (event.type === 'CHANGE_AMOUNT' ? { amount: event.value, errors: {} } : {})),
-    showAmountProblem: assign(({ context }) => ({ errors: { amount: requestAmountProblem(context.amount)! } })),
+    ...paymentStepActions<RequestPaymentContext, RequestPaymentEvent>(requestAmountProblem),
     setMessage: assign(({ event }) => (event.type === 'CHANGE_MESSAGE' ? { message: event.value, errors: {} } : {})),
     showMessageProblem: assign(({ context }) => ({ errors: { message: messageProblem(context.message)! } })),
-    clearErrors: assign({ errors: {}, failure: null }),
-    showFailure: assign({ failure: ({ event }) => failureMessage((event as { error?: unknown }).error) }),
     storeRequested: assign({ requested: ({ event }) => (event as unknown as { output: RequestedPayment }).output }),
     // Host effect: move focus to the first message (the step's field, or the alert).
     focusFirstError: () => {},

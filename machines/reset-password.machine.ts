@@ -1,15 +1,10 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { normalizeEmail, ResetPasswordForm } from '../domain/rules/account-rules';
 import { failureCode } from './forms/api-failure';
-import { applyChange, type ChangeEvent, type SubmitEvent, type ToggleVisibilityEvent } from './forms/form-events';
-import {
-  formMessage,
-  hasErrors,
-  serverFieldErrors,
-  withoutError,
-  type FieldErrors,
-  type FormMessage,
-} from './forms/field-errors';
+import type { ChangeEvent, SubmitEvent, ToggleVisibilityEvent } from './forms/form-events';
+import { formMessage, type FieldErrors, type FormMessage } from './forms/field-errors';
+import { errorOf, formActions, formIsValid, toggleVisibility } from './forms/form-actions';
+import { hostActor } from './forms/host-actor';
 import { ruleErrors } from './forms/rule-errors';
 
 /**
@@ -67,33 +62,18 @@ export const resetPasswordMachine = setup({
     input: {} as ResetPasswordInput,
   },
   actors: {
-    resetPassword: fromPromise<void, ResetPasswordRequest>(async () => {
-      throw new Error('resetPassword is provided by the host');
-    }),
+    resetPassword: hostActor<void, ResetPasswordRequest>('resetPassword'),
   },
   guards: {
     linkIsComplete: ({ context }) => context.email.trim() !== '' && context.saltcode !== '',
-    formIsValid: ({ context }) => !hasErrors(problems(context)),
-    linkIsDead: ({ event }) => DEAD_LINK_CODES.includes(failureCode((event as { error?: unknown }).error) ?? ''),
+    formIsValid: formIsValid(problems),
+    linkIsDead: ({ event }) => DEAD_LINK_CODES.includes(failureCode(errorOf(event)) ?? ''),
   },
   actions: {
-    setValue: assign(({ context, event }) => {
-      if (event.type !== 'CHANGE') return {};
-      return { values: applyChange(context.values, event), errors: withoutError(context.errors, event.field), message: null };
-    }),
-    toggleVisibility: assign({
-      visible: ({ context, event }) =>
-        event.type === 'TOGGLE_VISIBILITY' ? { ...context.visible, [event.field]: !context.visible[event.field] } : context.visible,
-    }),
-    showRuleErrors: assign({ errors: ({ context }) => problems(context), message: null }),
-    clearMessages: assign({ errors: {}, message: null }),
-    showServerErrors: assign(({ event }) => {
-      const error = (event as { error?: unknown }).error;
-      const errors = serverFieldErrors(error, RESET_FIELDS);
-      return { errors, message: formMessage(error, errors) };
-    }),
+    ...formActions<ResetPasswordContext, ResetPasswordEvent, Field>(RESET_FIELDS, problems),
+    toggleVisibility: toggleVisibility<ResetPasswordContext, ResetPasswordEvent>(),
     showIncompleteLink: assign({ message: LINK_INCOMPLETE }),
-    showDeadLink: assign({ message: ({ event }) => formMessage((event as { error?: unknown }).error, {}) }),
+    showDeadLink: assign({ message: ({ event }) => formMessage(errorOf(event), {}) }),
     // Host effects.
     focusFirstError: () => {},
     goToSignIn: () => {},

@@ -1,18 +1,13 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { acceptsAmountInput, centsFromInput } from '../domain/money/amount-input';
 import { failureCode } from './forms/api-failure';
 import type { FormMessage } from './forms/field-errors';
+import { errorOf } from './forms/form-actions';
+import { hostActor } from './forms/host-actor';
 import { BALANCE_METHOD, chargeOf, isKnownMethod, type Funding } from './payments/funding';
 import { idempotencyKeyFor } from './payments/idempotency-key';
-import {
-  amountProblem,
-  failureMessage,
-  RECIPIENT_REQUIRED,
-  SEND_WHOLE_DIGITS,
-  takesMessage,
-  wireAmount,
-  type PaymentFormErrors,
-} from './payments/payment-form';
+import { amountProblem, SEND_WHOLE_DIGITS, wireAmount, type PaymentFormErrors } from './payments/payment-form';
+import { paymentStepActions, paymentStepGuards } from './payments/payment-steps';
 import { personFrom, type Person } from './payments/person';
 
 /**
@@ -107,7 +102,6 @@ export const sendChargeOf = (context: SendPaymentContext) => chargeOf(centsFromI
 const balanceTooLow = (context: SendPaymentContext) =>
   context.methodId === BALANCE_METHOD && context.funding !== null && sendChargeOf(context).totalCents > context.funding.availableCents;
 
-const errorOf = (event: unknown) => (event as { error?: unknown }).error;
 
 export const sendPaymentMachine = setup({
   types: {
@@ -116,15 +110,9 @@ export const sendPaymentMachine = setup({
     input: {} as SendPaymentInput,
   },
   actors: {
-    loadFunding: fromPromise<Funding, void>(async () => {
-      throw new Error('loadFunding is provided by the host');
-    }),
-    sendPayment: fromPromise<SentPayment, SendPaymentRequest>(async () => {
-      throw new Error('sendPayment is provided by the host');
-    }),
-    findReceiver: fromPromise<Person, { username: string }>(async () => {
-      throw new Error('findReceiver is provided by the host');
-    }),
+    loadFunding: hostActor<Funding, void>('loadFunding'),
+    sendPayment: hostActor<SentPayment, SendPaymentRequest>('sendPayment'),
+    findReceiver: hostActor<Person, { username: string }>('findReceiver'),
   },
   guards: {
     payingRequest: ({ context }) => context.paymentId !== null,
@@ -132,10 +120,7 @@ export const sendPaymentMachine = setup({
     amountEditable: ({ context }) => context.paymentId === null && context.pricePointId === null,
     receiverToFind: ({ context }) => context.receiverUsername !== null,
     receiverKnown: ({ context }) => context.recipient !== null,
-    hasRecipient: ({ context }) => context.recipient !== null,
-    amountTaken: ({ event }) => event.type === 'CHANGE_AMOUNT' && acceptsAmountInput(event.value, SEND_WHOLE_DIGITS),
-    amountIsValid: ({ context }) => amountProblem(context.amount) === null,
-    messageTaken: ({ event }) => event.type === 'CHANGE_MESSAGE' && takesMessage(event.value),
+    ...paymentStepGuards<SendPaymentContext>(SEND_WHOLE_DIGITS, amountProblem),
     methodIsKnown: ({ context, event }) => event.type === 'SELECT_METHOD' && isKnownMethod(context.funding, event.methodId),
     balanceTooLow: ({ context }) => balanceTooLow(context),
     insufficientFunds: ({ event }) => failureCode(errorOf(event)) === 'insufficient_funds',
@@ -148,16 +133,11 @@ export const sendPaymentMachine = setup({
     }),
     // Nobody by that name (or the lookup failed): the payer chooses someone, and a price point no longer applies.
     forgetLink: assign({ receiverUsername: null, pricePointId: null, amount: '' }),
-    setRecipient: assign(({ event }) => (event.type === 'SET_RECIPIENT' ? { recipient: event.person, errors: {} } : {})),
-    showRecipientProblem: assign({ errors: { recipient: RECIPIENT_REQUIRED } }),
-    setAmount: assign(({ event }) => (event.type === 'CHANGE_AMOUNT' ? { amount: event.value, errors: {} } : {})),
-    showAmountProblem: assign(({ context }) => ({ errors: { amount: amountProblem(context.amount)! } })),
+    ...paymentStepActions<SendPaymentContext, SendPaymentEvent>(amountProblem),
     setMessage: assign(({ event }) => (event.type === 'CHANGE_MESSAGE' ? { message: event.value } : {})),
     storeFunding: assign({ funding: ({ event }) => (event as unknown as { output: Funding }).output }),
     selectMethod: assign(({ event }) => (event.type === 'SELECT_METHOD' ? { methodId: event.methodId, errors: {} } : {})),
     showInsufficientFunds: assign({ errors: { method: { key: 'payments:rules.insufficient_funds' } } }),
-    clearErrors: assign({ errors: {}, failure: null }),
-    showFailure: assign({ failure: ({ event }) => failureMessage(errorOf(event)) }),
     storeSent: assign({ sent: ({ event }) => (event as unknown as { output: SentPayment }).output }),
     // Host effect: move focus to the first message (the step's field, or the alert).
     focusFirstError: () => {},

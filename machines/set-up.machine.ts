@@ -2,15 +2,10 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Purchase } from '../domain/purchase';
 import { SetUpForm } from '../domain/rules/account-rules';
 import type { SessionUser } from '../domain/session-user';
-import { applyChange, type ChangeEvent, type SubmitEvent } from './forms/form-events';
-import {
-  formMessage,
-  hasErrors,
-  serverFieldErrors,
-  withoutError,
-  type FieldErrors,
-  type FormMessage,
-} from './forms/field-errors';
+import type { ChangeEvent, SubmitEvent } from './forms/form-events';
+import type { FieldErrors, FormMessage } from './forms/field-errors';
+import { formActions, formIsValid } from './forms/form-actions';
+import { hostActor } from './forms/host-actor';
 import { ruleErrors } from './forms/rule-errors';
 
 /**
@@ -57,27 +52,15 @@ export const setUpMachine = setup({
     input: {} as SetUpInput,
   },
   actors: {
-    setUp: fromPromise<{ user: SessionUser }, SetUpRequest>(async () => {
-      throw new Error('setUp is provided by the host');
-    }),
+    setUp: hostActor<{ user: SessionUser }, SetUpRequest>('setUp'),
     loadPurchase: fromPromise<Purchase | null, { userId: string }>(async () => null),
   },
   guards: {
-    formIsValid: ({ context }) => !hasErrors(problems(context.values)),
+    formIsValid: formIsValid((context: SetUpContext) => problems(context.values)),
     hasPurchase: ({ context }) => context.purchase !== null,
   },
   actions: {
-    setValue: assign(({ context, event }) => {
-      if (event.type !== 'CHANGE') return {};
-      return { values: applyChange(context.values, event), errors: withoutError(context.errors, event.field), message: null };
-    }),
-    showRuleErrors: assign({ errors: ({ context }) => problems(context.values), message: null }),
-    clearMessages: assign({ errors: {}, message: null }),
-    showServerErrors: assign(({ event }) => {
-      const error = (event as { error?: unknown }).error;
-      const errors = serverFieldErrors(error, SET_UP_FIELDS);
-      return { errors, message: formMessage(error, errors) };
-    }),
+    ...formActions<SetUpContext, SetUpEvent, Field>(SET_UP_FIELDS, (context) => problems(context.values)),
     storeUser: assign({ user: ({ event }) => (event as unknown as { output: { user: SessionUser } }).output.user }),
     storePurchase: assign({ purchase: ({ event }) => (event as unknown as { output: Purchase | null }).output }),
     // Host effects.

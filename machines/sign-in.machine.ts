@@ -1,15 +1,10 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { normalizeEmail, SignInForm } from '../domain/rules/account-rules';
 import type { SessionUser } from '../domain/session-user';
-import { applyChange, type ChangeEvent, type SubmitEvent, type ToggleVisibilityEvent } from './forms/form-events';
-import {
-  formMessage,
-  hasErrors,
-  serverFieldErrors,
-  withoutError,
-  type FieldErrors,
-  type FormMessage,
-} from './forms/field-errors';
+import type { ChangeEvent, SubmitEvent, ToggleVisibilityEvent } from './forms/form-events';
+import type { FieldErrors, FormMessage } from './forms/field-errors';
+import { formActions, formIsValid } from './forms/form-actions';
+import { hostActor } from './forms/host-actor';
 import { ruleErrors } from './forms/rule-errors';
 
 /**
@@ -55,31 +50,16 @@ export const signInMachine = setup({
     input: {} as SignInInput,
   },
   actors: {
-    signIn: fromPromise<SignedInOutput, SignInValues>(async () => {
-      throw new Error('signIn is provided by the host');
-    }),
+    signIn: hostActor<SignedInOutput, SignInValues>('signIn'),
   },
   guards: {
-    formIsValid: ({ context }) => !hasErrors(problems(context.values)),
+    formIsValid: formIsValid((context: SignInContext) => problems(context.values)),
     emailUnverified: ({ event }) =>
       (event as unknown as { output: SignedInOutput }).output.user.emailStatus !== 'verified',
   },
   actions: {
-    setValue: assign(({ context, event }) => {
-      if (event.type !== 'CHANGE') return {};
-      return { values: applyChange(context.values, event), errors: withoutError(context.errors, event.field), message: null };
-    }),
+    ...formActions<SignInContext, SignInEvent, Field>(SIGN_IN_FIELDS, (context) => problems(context.values)),
     togglePassword: assign({ passwordVisible: ({ context }) => !context.passwordVisible }),
-    showRuleErrors: assign({
-      errors: ({ context }) => problems(context.values),
-      message: null,
-    }),
-    clearMessages: assign({ errors: {}, message: null }),
-    showServerErrors: assign(({ event }) => {
-      const error = (event as { error?: unknown }).error;
-      const errors = serverFieldErrors(error, SIGN_IN_FIELDS);
-      return { errors, message: formMessage(error, errors) };
-    }),
     // A failed sign-in keeps the email and empties the password: the next try is typed afresh.
     forgetPassword: assign({ values: ({ context }) => ({ ...context.values, password: '' }) }),
     // Host effects.

@@ -1,16 +1,11 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { setup } from 'xstate';
 import type { Purchase } from '../domain/purchase';
 import { normalizeEmail, SignUpForm } from '../domain/rules/account-rules';
 import type { SessionUser } from '../domain/session-user';
-import { applyChange, type ChangeEvent, type SubmitEvent, type ToggleVisibilityEvent } from './forms/form-events';
-import {
-  formMessage,
-  hasErrors,
-  serverFieldErrors,
-  withoutError,
-  type FieldErrors,
-  type FormMessage,
-} from './forms/field-errors';
+import type { ChangeEvent, SubmitEvent, ToggleVisibilityEvent } from './forms/form-events';
+import type { FieldErrors, FormMessage } from './forms/field-errors';
+import { formActions, formIsValid, toggleVisibility } from './forms/form-actions';
+import { hostActor } from './forms/host-actor';
 import { ruleErrors } from './forms/rule-errors';
 
 /**
@@ -64,29 +59,14 @@ export const signUpMachine = setup({
     input: {} as SignUpInput,
   },
   actors: {
-    createUser: fromPromise<CreatedOutput, CreateUserInput>(async () => {
-      throw new Error('createUser is provided by the host');
-    }),
+    createUser: hostActor<CreatedOutput, CreateUserInput>('createUser'),
   },
   guards: {
-    formIsValid: ({ context }) => !hasErrors(problems(context.values)),
+    formIsValid: formIsValid((context: SignUpContext) => problems(context.values)),
   },
   actions: {
-    setValue: assign(({ context, event }) => {
-      if (event.type !== 'CHANGE') return {};
-      return { values: applyChange(context.values, event), errors: withoutError(context.errors, event.field), message: null };
-    }),
-    toggleVisibility: assign({
-      visible: ({ context, event }) =>
-        event.type === 'TOGGLE_VISIBILITY' ? { ...context.visible, [event.field]: !context.visible[event.field] } : context.visible,
-    }),
-    showRuleErrors: assign({ errors: ({ context }) => problems(context.values), message: null }),
-    clearMessages: assign({ errors: {}, message: null }),
-    showServerErrors: assign(({ event }) => {
-      const error = (event as { error?: unknown }).error;
-      const errors = serverFieldErrors(error, SIGN_UP_FIELDS);
-      return { errors, message: formMessage(error, errors) };
-    }),
+    ...formActions<SignUpContext, SignUpEvent, Field>(SIGN_UP_FIELDS, (context) => problems(context.values)),
+    toggleVisibility: toggleVisibility<SignUpContext, SignUpEvent>(),
     // Host effects.
     focusFirstError: () => {},
     goToCheckEmail: () => {},

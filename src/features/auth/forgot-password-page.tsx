@@ -10,11 +10,12 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { button } from '../../ui/button-styles';
 import { focusFirstError } from '../../ui/form/focus-first-error';
 import { fieldBinding } from '../../ui/form/field-binding';
-import { TextField } from '../../ui/form/text-field';
 import { textLink } from '../../ui/page-styles';
 import { accountCalls } from '../accounts/account-calls';
 import { FORM_IDS } from '../accounts/form-ids';
 import { useQueryParam } from '../accounts/use-query-param';
+import { AccountEmailField } from './account-email-field';
+import { AuthHeading } from './auth-heading';
 import { authActions, authFootnote, authSubtitle, authTitle } from './auth-page-styles';
 import { MachineForm } from '../../ui/form/machine-form';
 
@@ -71,17 +72,9 @@ export function ForgotPasswordPage() {
   const busy = state.matches('sending');
   return (
     <>
-      <h1 className={authTitle}>{title}</h1>
-      <p className={authSubtitle}>{t('forgotPassword.body')}</p>
+      <AuthHeading title={title} subtitle={t('forgotPassword.body')} />
       <MachineForm id={FORM_IDS.forgotPassword} message={message} onSubmit={() => send({ type: 'SUBMIT' })}>
-        <TextField
-          id="forgot-password-email"
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          {...field.text('email')}
-        />
+        <AccountEmailField id="forgot-password-email" {...field.text('email')} />
         <button type="submit" className={button({ size: 'lg', fullWidth: true })} disabled={busy}>
           {busy ? t('forgotPassword.submitting') : t('forgotPassword.submit')}
         </button>

@@ -13,12 +13,13 @@ import { button } from '../../ui/button-styles';
 import { focusFirstError } from '../../ui/form/focus-first-error';
 import { fieldBinding } from '../../ui/form/field-binding';
 import { PasswordField } from '../../ui/form/password-field';
-import { TextField } from '../../ui/form/text-field';
 import { textLink } from '../../ui/page-styles';
 import { accountCalls } from '../accounts/account-calls';
 import { FORM_IDS } from '../accounts/form-ids';
 import { useQueryParam } from '../accounts/use-query-param';
-import { authFootnote, authSubtitle, authTitle } from './auth-page-styles';
+import { AccountEmailField } from './account-email-field';
+import { AuthHeading } from './auth-heading';
+import { authFootnote } from './auth-page-styles';
 import { MachineForm } from '../../ui/form/machine-form';
 
 /** `?next=` only ever leads within the app: a path, never `//host` or a scheme (no open redirect). */
@@ -57,17 +58,9 @@ export function SignInPage() {
   const busy = !state.matches('editing');
   return (
     <>
-      <h1 className={authTitle}>{tc('auth.signInTitle')}</h1>
-      <p className={authSubtitle}>{tc('auth.signInSubtitle')}</p>
+      <AuthHeading title={tc('auth.signInTitle')} subtitle={tc('auth.signInSubtitle')} />
       <MachineForm id={FORM_IDS.signIn} message={message} onSubmit={() => send({ type: 'SUBMIT' })}>
-        <TextField
-          id="sign-in-email"
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          {...field.text('email')}
-        />
+        <AccountEmailField id="sign-in-email" {...field.text('email')} />
         <PasswordField
           id="sign-in-password"
           label={t('fields.password')}

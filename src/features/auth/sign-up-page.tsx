@@ -17,12 +17,13 @@ import { CheckboxField } from '../../ui/form/checkbox-field';
 import { focusFirstError } from '../../ui/form/focus-first-error';
 import { fieldBinding } from '../../ui/form/field-binding';
 import { PasswordField } from '../../ui/form/password-field';
-import { TextField } from '../../ui/form/text-field';
 import { textLink } from '../../ui/page-styles';
 import { accountCalls } from '../accounts/account-calls';
 import { FORM_IDS } from '../accounts/form-ids';
 import { useQueryParam } from '../accounts/use-query-param';
-import { authFootnote, authSubtitle, authTitle } from './auth-page-styles';
+import { AccountEmailField } from './account-email-field';
+import { AuthHeading } from './auth-heading';
+import { authFootnote, authSubtitle } from './auth-page-styles';
 import { MachineForm } from '../../ui/form/machine-form';
 
 /** A legal page from the consent text, in a new tab so the form keeps what was typed; Trans fills its text. */
@@ -68,18 +69,10 @@ export function SignUpPage() {
   const busy = !state.matches('editing');
   return (
     <>
-      <h1 className={authTitle}>{tc('auth.signUpTitle')}</h1>
-      <p className={authSubtitle}>{tc('auth.signUpSubtitle')}</p>
+      <AuthHeading title={tc('auth.signUpTitle')} subtitle={tc('auth.signUpSubtitle')} />
       {purchase ? <p className={authSubtitle}>{t('signUp.purchaseNote', { creator: purchase.creatorUsername })}</p> : null}
       <MachineForm id={FORM_IDS.signUp} message={message} onSubmit={() => send({ type: 'SUBMIT' })}>
-        <TextField
-          id="sign-up-email"
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          {...field.text('email')}
-        />
+        <AccountEmailField id="sign-up-email" {...field.text('email')} />
         <PasswordField
           id="sign-up-password"
           label={t('fields.password')}

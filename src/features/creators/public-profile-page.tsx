@@ -19,6 +19,7 @@ import { TextField } from '../../ui/form/text-field';
 import { NotFoundPage } from '../../ui/not-found-page';
 import { PageHeader } from '../../ui/page-header';
 import { card, mutedText, sectionTitle } from '../../ui/page-styles';
+import { LoadFailedPanel } from '../../ui/resource-panels';
 import { Spinner } from '../../ui/spinner';
 import { fromPromise } from 'xstate';
 import { pricePointName } from './price-point-name';
@@ -96,12 +97,7 @@ export function PublicProfilePage() {
     if (state.matches('loadFailed')) {
       return (
         <div className={wrap}>
-          <div className={card} role="alert">
-            <p>{t('publicPage.loadFailed')}</p>
-            <button type="button" className={button({ variant: 'outline' })} onClick={() => send({ type: 'RETRY' })}>
-              {t('profile.retry')}
-            </button>
-          </div>
+          <LoadFailedPanel message={t('publicPage.loadFailed')} retryLabel={t('profile.retry')} onRetry={() => send({ type: 'RETRY' })} size="md" />
         </div>
       );
     }

@@ -45,3 +45,14 @@ export function PaymentFailure({ title, text, children }: { title: string; text:
     </div>
   );
 }
+
+/** A step's data (the balance and cards, the linked accounts) did not load: what failed, and a button that reads again. */
+export function StepLoadFailure({ title, retryLabel, onRetry }: { title: string; retryLabel: string; onRetry: () => void }) {
+  return (
+    <PaymentFailure title={title} text={null}>
+      <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={onRetry}>
+        {retryLabel}
+      </button>
+    </PaymentFailure>
+  );
+}

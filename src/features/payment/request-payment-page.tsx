@@ -8,7 +8,7 @@ import { css } from '../../../styled-system/css';
 import { useFormat } from '../../lib/use-format';
 import { button } from '../../ui/button-styles';
 import { focusFirstError } from '../../ui/form/focus-first-error';
-import { formStack } from '../../ui/form/form-styles';
+import { MachineForm } from '../../ui/form/machine-form';
 import { useFormText } from '../../ui/form/use-form-text';
 import { PageHeader } from '../../ui/page-header';
 import { card } from '../../ui/page-styles';
@@ -62,15 +62,7 @@ export function RequestPaymentPage() {
         ) : (
           <>
             <Stepper steps={steps} current={STEP_INDEX[step] ?? 0} />
-            <form
-              id={FORM_ID}
-              className={formStack}
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                send({ type: state.matches('confirm') ? 'CONFIRM' : state.matches('failed') ? 'RETRY' : 'NEXT' });
-              }}
-            >
+            <MachineForm id={FORM_ID} onSubmit={() => send({ type: state.matches('confirm') ? 'CONFIRM' : state.matches('failed') ? 'RETRY' : 'NEXT' })}>
               <FirstSteps
                 step={step}
                 idPrefix="request"
@@ -95,7 +87,7 @@ export function RequestPaymentPage() {
                   </StepButtons>
                 </>
               ) : null}
-            </form>
+            </MachineForm>
           </>
         )}
       </div>

@@ -8,14 +8,14 @@ import { css } from '../../../styled-system/css';
 import { useFormat } from '../../lib/use-format';
 import { button } from '../../ui/button-styles';
 import { focusFirstError } from '../../ui/form/focus-first-error';
-import { formStack } from '../../ui/form/form-styles';
+import { MachineForm } from '../../ui/form/machine-form';
 import { useFormText } from '../../ui/form/use-form-text';
 import { PageHeader } from '../../ui/page-header';
 import { card } from '../../ui/page-styles';
 import { Stepper } from '../../ui/stepper';
 import { MethodChoice } from './method-step';
 import { FirstSteps } from './first-steps';
-import { PaymentDone, PaymentFailure } from './payment-outcome';
+import { PaymentDone, PaymentFailure, StepLoadFailure } from './payment-outcome';
 import { PaymentSummary } from './payment-summary';
 import { readSendStart } from './send-state';
 import { StepButtons } from './step-buttons';
@@ -76,15 +76,7 @@ export function SendPaymentPage() {
         ) : (
           <>
             <Stepper steps={steps} current={STEP_INDEX[step] ?? 0} />
-            <form
-              id={FORM_ID}
-              className={formStack}
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                send({ type: state.matches('confirm') ? 'CONFIRM' : 'NEXT' });
-              }}
-            >
+            <MachineForm id={FORM_ID} onSubmit={() => send({ type: state.matches('confirm') ? 'CONFIRM' : 'NEXT' })}>
               <FirstSteps
                 step={step}
                 idPrefix="send"
@@ -97,11 +89,7 @@ export function SendPaymentPage() {
               {state.matches('findingReceiver') ? <p role="status">{t('send.findingReceiver')}</p> : null}
               {state.matches({ method: 'loading' }) ? <p role="status">{t('method.loading')}</p> : null}
               {state.matches({ method: 'loadFailed' }) ? (
-                <PaymentFailure title={t('method.loadFailed')} text={null}>
-                  <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>
-                    {t('actions.retry')}
-                  </button>
-                </PaymentFailure>
+                <StepLoadFailure title={t('method.loadFailed')} retryLabel={t('actions.retry')} onRetry={() => send({ type: 'RETRY' })} />
               ) : null}
               {state.matches({ method: 'choosing' }) && context.funding ? (
                 <>
@@ -152,7 +140,7 @@ export function SendPaymentPage() {
                   </StepButtons>
                 </>
               ) : null}
-            </form>
+            </MachineForm>
           </>
         )}
       </div>

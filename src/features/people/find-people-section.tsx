@@ -13,6 +13,7 @@ import { button } from '../../ui/button-styles';
 import { TextField } from '../../ui/form/text-field';
 import { useNotify } from '../../ui/notifications/use-notify';
 import { card, mutedText, sectionTitle } from '../../ui/page-styles';
+import { LoadFailedPanel } from '../../ui/resource-panels';
 import { Spinner } from '../../ui/spinner';
 import type { PeopleCalls } from './people-calls';
 import { personFullName, personList, personName, personRow, personUsername, subTitle } from './people-styles';
@@ -55,12 +56,7 @@ export function FindPeopleSection({ userId, calls }: { userId: string; calls: Pe
   if (state.matches('loading')) return <Spinner />;
   if (state.matches('loadFailed')) {
     return (
-      <div className={card} role="alert">
-        <p>{t('contacts.loadFailed')}</p>
-        <button type="button" className={button({ variant: 'outline' })} onClick={() => send({ type: 'RETRY' })}>
-          {t('contacts.retry')}
-        </button>
-      </div>
+      <LoadFailedPanel message={t('contacts.loadFailed')} retryLabel={t('contacts.retry')} onRetry={() => send({ type: 'RETRY' })} size="md" />
     );
   }
 

@@ -20,6 +20,7 @@ import { TextAreaField } from '../../ui/form/text-area-field';
 import { useNotify } from '../../ui/notifications/use-notify';
 import { PageHeader } from '../../ui/page-header';
 import { card, mutedText, sectionTitle } from '../../ui/page-styles';
+import { LoadFailedPanel } from '../../ui/resource-panels';
 import { Spinner } from '../../ui/spinner';
 import { creatorCalls } from '../creators/creator-calls';
 import { pricePointName } from '../creators/price-point-name';
@@ -82,12 +83,7 @@ export function ProfilePage() {
     return (
       <>
         {header}
-        <div className={card} role="alert">
-          <p>{t('profile.loadFailed')}</p>
-          <button type="button" className={button({ variant: 'outline' })} onClick={() => send({ type: 'RETRY' })}>
-            {t('profile.retry')}
-          </button>
-        </div>
+        <LoadFailedPanel message={t('profile.loadFailed')} retryLabel={t('profile.retry')} onRetry={() => send({ type: 'RETRY' })} size="md" />
       </>
     );
   }

@@ -14,12 +14,13 @@ import { button } from '../../ui/button-styles';
 import { FormAlert } from '../../ui/form/form-alert';
 import { fieldBinding } from '../../ui/form/field-binding';
 import { focusFirstError } from '../../ui/form/focus-first-error';
-import { formStack } from '../../ui/form/form-styles';
+import { MachineForm } from '../../ui/form/machine-form';
 import { SelectField } from '../../ui/form/select-field';
 import { TextField } from '../../ui/form/text-field';
 import { useNotify } from '../../ui/notifications/use-notify';
 import { PageHeader } from '../../ui/page-header';
 import { card } from '../../ui/page-styles';
+import { LoadFailedPanel } from '../../ui/resource-panels';
 import { Spinner } from '../../ui/spinner';
 import { countryOptions } from '../set-up/country-options';
 import { settingsCalls } from './settings-calls';
@@ -62,12 +63,7 @@ export function AccountInfoPage() {
     return (
       <>
         {header}
-        <div className={card} role="alert">
-          <p>{t('accountInfo.loadFailed')}</p>
-          <button type="button" className={button({ variant: 'outline' })} onClick={() => send({ type: 'RETRY' })}>
-            {t('accountInfo.retry')}
-          </button>
-        </div>
+        <LoadFailedPanel message={t('accountInfo.loadFailed')} retryLabel={t('accountInfo.retry')} onRetry={() => send({ type: 'RETRY' })} size="md" />
       </>
     );
   }
@@ -76,15 +72,7 @@ export function AccountInfoPage() {
     <>
       {header}
       <div className={`${card} ${narrow}`}>
-        <form
-          id={FORM_ID}
-          className={formStack}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            send({ type: 'SUBMIT' });
-          }}
-        >
+        <MachineForm id={FORM_ID} onSubmit={() => send({ type: 'SUBMIT' })}>
           <FormAlert message={state.context.message} />
           <TextField id="account-info-full-name" label={t('accountInfo.fullName')} autoComplete="name" {...field.text('fullName')} />
           <TextField
@@ -114,7 +102,7 @@ export function AccountInfoPage() {
           <button type="submit" className={button({ size: 'lg' })} disabled={saving}>
             {saving ? t('accountInfo.saving') : t('accountInfo.save')}
           </button>
-        </form>
+        </MachineForm>
       </div>
     </>
   );

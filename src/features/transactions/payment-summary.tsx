@@ -1,14 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { css } from '../../../styled-system/css';
 import type { PaymentView } from '../../../machines/activity/payment-types';
 import { useFormat } from '../../lib/use-format';
+import { DetailList, type DetailRow } from '../../ui/detail-list';
 import { card, sectionTitle } from '../../ui/page-styles';
 import { cents } from './payment-display';
 import { StatusBadge } from './status-badge';
-
-const list = css({ mt: '4', display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'auto 1fr' }, columnGap: '6', rowGap: '2' });
-const term = css({ color: 'fg.muted', fontSize: 'sm' });
-const value = css({ fontWeight: 'medium', mb: { base: '2', sm: 0 } });
 
 /** The display attributes of spec 3: sender, recipient, amount, fee, total charge, pay method, date, status, note, comments, media. */
 export function PaymentSummary({ payment }: { payment: PaymentView }) {
@@ -20,7 +16,7 @@ export function PaymentSummary({ payment }: { payment: PaymentView }) {
       : payment.payment_method_id === 'balance'
         ? t('details.methodBalance')
         : t('details.methodCard');
-  const rows: Array<[string, React.ReactNode]> = [
+  const rows: DetailRow[] = [
     [t('details.sender'), `@${payment.sender_username ?? t('someone')}`],
     [t('details.recipient'), `@${payment.receiver_username ?? t('someone')}`],
     [t('details.amount'), format.money(cents(payment.amount))],
@@ -38,14 +34,7 @@ export function PaymentSummary({ payment }: { payment: PaymentView }) {
       <h2 id="payment-summary-title" className={sectionTitle}>
         {t('details.summary')}
       </h2>
-      <dl className={list}>
-        {rows.map(([label, content]) => (
-          <div key={label} style={{ display: 'contents' }}>
-            <dt className={term}>{label}</dt>
-            <dd className={value}>{content}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList rows={rows} />
     </section>
   );
 }

@@ -8,9 +8,9 @@ import { transactionDetailsMachine } from '../../../machines/transaction-details
 import { useApi } from '../../api/use-api';
 import { SessionContext } from '../../app/providers/session-context';
 import { TRANSACTIONS_PATH } from '../../config/paths';
-import { button } from '../../ui/button-styles';
 import { PageHeader } from '../../ui/page-header';
-import { card, mutedText, sectionTitle, textLink } from '../../ui/page-styles';
+import { textLink } from '../../ui/page-styles';
+import { LoadFailedPanel, NotFoundPanel } from '../../ui/resource-panels';
 import { Spinner } from '../../ui/spinner';
 import { activityCalls } from './activity-calls';
 import { PaymentActionsPanel } from './payment-actions-panel';
@@ -47,24 +47,9 @@ export function TransactionDetailsPage() {
 
   let body;
   if (state.matches('notFound')) {
-    body = (
-      <section className={card} aria-labelledby="not-found-title">
-        <h2 id="not-found-title" className={sectionTitle}>
-          {t('details.notFound')}
-        </h2>
-        <p className={mutedText}>{t('details.notFoundBody')}</p>
-        {back}
-      </section>
-    );
+    body = <NotFoundPanel title={t('details.notFound')} body={t('details.notFoundBody')} back={back} />;
   } else if (state.matches('failed')) {
-    body = (
-      <section className={card} role="alert">
-        <p>{t('details.loadFailed')}</p>
-        <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>
-          {t('details.retry')}
-        </button>
-      </section>
-    );
+    body = <LoadFailedPanel message={t('details.loadFailed')} retryLabel={t('details.retry')} onRetry={() => send({ type: 'RETRY' })} />;
   } else if (details) {
     body = (
       <div className={stack}>

@@ -18,6 +18,7 @@ import { TextAreaField } from '../../ui/form/text-area-field';
 import { errorId, hintId } from '../../ui/form/text-field';
 import { useFormText } from '../../ui/form/use-form-text';
 import { PageHeader } from '../../ui/page-header';
+import { LoadFailedPanel, NotFoundPanel } from '../../ui/resource-panels';
 import { card, mutedText, sectionTitle, textLink } from '../../ui/page-styles';
 import { Spinner } from '../../ui/spinner';
 import { cents } from './payment-display';
@@ -74,23 +75,9 @@ export function UploadFilePage() {
 
   let body;
   if (state.matches('notFound')) {
-    body = (
-      <section className={card} aria-labelledby="not-found-title">
-        <h2 id="not-found-title" className={sectionTitle}>
-          {t('details.notFound')}
-        </h2>
-        <p className={mutedText}>{t('details.notFoundBody')}</p>
-      </section>
-    );
+    body = <NotFoundPanel title={t('details.notFound')} body={t('details.notFoundBody')} />;
   } else if (state.matches('loadFailed')) {
-    body = (
-      <section className={card} role="alert">
-        <p>{t('details.loadFailed')}</p>
-        <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>
-          {t('details.retry')}
-        </button>
-      </section>
-    );
+    body = <LoadFailedPanel message={t('details.loadFailed')} retryLabel={t('details.retry')} onRetry={() => send({ type: 'RETRY' })} />;
   } else if (state.matches('nothingToReply')) {
     body = (
       <section className={card} aria-labelledby="nothing-title">

@@ -14,13 +14,14 @@ import { useFormat } from '../../lib/use-format';
 import { button } from '../../ui/button-styles';
 import { focusFirstError } from '../../ui/form/focus-first-error';
 import { fieldError, fieldLabel, formNotice, formStack } from '../../ui/form/form-styles';
+import { MachineForm } from '../../ui/form/machine-form';
 import { TextField } from '../../ui/form/text-field';
 import { useFormText } from '../../ui/form/use-form-text';
 import { useNotify } from '../../ui/notifications/use-notify';
 import { PageHeader } from '../../ui/page-header';
 import { card, mutedText, sectionTitle } from '../../ui/page-styles';
 import { Stepper } from '../../ui/stepper';
-import { PaymentFailure } from '../payment/payment-outcome';
+import { PaymentFailure, StepLoadFailure } from '../payment/payment-outcome';
 import { PaymentSummary } from '../payment/payment-summary';
 import { StepButtons } from '../payment/step-buttons';
 import { ADD_CARD_FORM_ID, AddCardForm } from '../payment-methods/add-card-form';
@@ -185,22 +186,10 @@ export function AddMoneyPage() {
         {cardStep === 'addingCard' && addCardActor ? (
           <AddCardStep actor={addCardActor} onCancel={() => send({ type: 'CANCEL' })} />
         ) : (
-          <form
-            id={FORM_ID}
-            className={formStack}
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              send({ type: state.matches({ card: 'confirm' }) ? 'CONFIRM' : 'NEXT' });
-            }}
-          >
+          <MachineForm id={FORM_ID} onSubmit={() => send({ type: state.matches({ card: 'confirm' }) ? 'CONFIRM' : 'NEXT' })}>
             {cardStep === 'loading' ? <p role="status">{t('addMoney.card.loading')}</p> : null}
             {cardStep === 'loadFailed' ? (
-              <PaymentFailure title={t('addMoney.card.loadFailed')} text={null}>
-                <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>
-                  {t('addMoney.retry')}
-                </button>
-              </PaymentFailure>
+              <StepLoadFailure title={t('addMoney.card.loadFailed')} retryLabel={t('addMoney.retry')} onRetry={() => send({ type: 'RETRY' })} />
             ) : null}
             {cardStep === 'choosing' ? (
               <>
@@ -268,7 +257,7 @@ export function AddMoneyPage() {
                 </StepButtons>
               </>
             ) : null}
-          </form>
+          </MachineForm>
         )}
       </>
     );
@@ -281,11 +270,7 @@ export function AddMoneyPage() {
         </h2>
         {state.matches({ usdt: 'loading' }) ? <p role="status">{t('addMoney.usdt.loading')}</p> : null}
         {state.matches({ usdt: 'loadFailed' }) ? (
-          <PaymentFailure title={t('addMoney.usdt.loadFailed')} text={null}>
-            <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>
-              {t('addMoney.retry')}
-            </button>
-          </PaymentFailure>
+          <StepLoadFailure title={t('addMoney.usdt.loadFailed')} retryLabel={t('addMoney.retry')} onRetry={() => send({ type: 'RETRY' })} />
         ) : null}
         {a && (state.matches({ usdt: 'waiting' }) || state.matches({ usdt: 'pending' })) ? (
           <div className={formStack}>

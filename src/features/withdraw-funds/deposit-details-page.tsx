@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { parseAmount } from '../../../domain/money/amount';
@@ -8,16 +8,14 @@ import { css } from '../../../styled-system/css';
 import { WITHDRAW_FUNDS_PATH } from '../../config/paths';
 import { appInspect } from '../../lib/app-inspector';
 import { useFormat } from '../../lib/use-format';
-import { button } from '../../ui/button-styles';
 import { formAlert, formNotice } from '../../ui/form/form-styles';
+import { DetailList, type DetailRow } from '../../ui/detail-list';
 import { PageHeader } from '../../ui/page-header';
 import { card, sectionTitle, textLink } from '../../ui/page-styles';
+import { LoadFailedPanel } from '../../ui/resource-panels';
 import { TransferStatusBadge } from './transfer-status-badge';
 import { useWalletCalls } from './use-wallet-calls';
 
-const list = css({ mt: '4', display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'auto 1fr' }, columnGap: '6', rowGap: '2' });
-const term = css({ color: 'fg.muted', fontSize: 'sm' });
-const value = css({ fontWeight: 'medium', mb: { base: '2', sm: 0 }, overflowWrap: 'anywhere' });
 const stack = css({ display: 'grid', gap: '4', maxW: '2xl' });
 
 const cents = (amount: string) => parseAmount(amount) ?? 0;
@@ -33,19 +31,19 @@ export function DepositDetailsPage() {
   const logic = useMemo(() => depositDetailsMachine.provide({ actors: { loadDeposit: calls.loadDeposit } }), [calls]);
   const [state, send] = useMachine(logic, { input, inspect: appInspect });
   const { deposit } = state.context;
-  const rows: Array<[string, ReactNode]> = deposit
+  const rows: DetailRow[] = deposit
     ? [
         [t('details.paymentId'), <code key="id">{deposit.payment_id}</code>],
         [t('details.date'), format.date(deposit.created_at, 'dateTime')],
         [t('details.status'), <TransferStatusBadge key="status" status={deposit.status} />],
         [t('details.chargedType'), t(`chargedType.${deposit.charged_type}`)],
-        ...(deposit.card ? [[t('details.card'), `${deposit.card.brand.toUpperCase()} •••• ${deposit.card.last4}`] as [string, ReactNode]] : []),
+        ...(deposit.card ? [[t('details.card'), `${deposit.card.brand.toUpperCase()} •••• ${deposit.card.last4}`] as DetailRow] : []),
         ...(deposit.usdt
           ? [
               [
                 t('details.confirmations'),
                 t('details.confirmationsValue', { count: deposit.usdt.confirmations, required: deposit.usdt.required_confirmations ?? '—' }),
-              ] as [string, ReactNode],
+              ] as DetailRow,
             ]
           : []),
         [t('details.amount'), format.money(cents(deposit.amount))],
@@ -66,12 +64,7 @@ export function DepositDetailsPage() {
           </p>
         ) : null}
         {state.matches('failed') ? (
-          <div role="alert" className={formAlert}>
-            <p>{t('details.loadFailed')}</p>
-            <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>
-              {t('details.retry')}
-            </button>
-          </div>
+          <LoadFailedPanel message={t('details.loadFailed')} retryLabel={t('details.retry')} onRetry={() => send({ type: 'RETRY' })} />
         ) : null}
         {/* Always in the page, so the change from 'being processed' to settled is announced. */}
         <div role="status">{inFlight ? <p className={formNotice}>{t('details.beingProcessed')}</p> : null}</div>
@@ -81,14 +74,7 @@ export function DepositDetailsPage() {
             <h2 id="deposit-summary-title" className={sectionTitle}>
               {t('details.summary')}
             </h2>
-            <dl className={list}>
-              {rows.map(([label, content]) => (
-                <div key={label} style={{ display: 'contents' }}>
-                  <dt className={term}>{label}</dt>
-                  <dd className={value}>{content}</dd>
-                </div>
-              ))}
-            </dl>
+            <DetailList rows={rows} />
           </section>
         ) : null}
         <p>

@@ -9,7 +9,7 @@ import { WITHDRAW_METHOD_PATH } from '../../config/paths';
 import { appInspect } from '../../lib/app-inspector';
 import { button } from '../../ui/button-styles';
 import { focusFirstError } from '../../ui/form/focus-first-error';
-import { formStack } from '../../ui/form/form-styles';
+import { MachineForm } from '../../ui/form/machine-form';
 import { RadioGroupField } from '../../ui/form/radio-group-field';
 import { SelectField } from '../../ui/form/select-field';
 import { TextField } from '../../ui/form/text-field';
@@ -99,15 +99,7 @@ export function BankWizardPage() {
       <PageHeader title={t('wizard.title')} lead={t('wizard.lead')} />
       <div className={`${card} ${narrow}`}>
         <Stepper steps={WIZARD_STEPS.map((s) => t(`wizard.steps.${s}`))} current={current} />
-        <form
-          id={FORM_ID}
-          className={formStack}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            send({ type: state.matches('confirm') ? 'SAVE' : 'NEXT' });
-          }}
-        >
+        <MachineForm id={FORM_ID} onSubmit={() => send({ type: state.matches('confirm') ? 'SAVE' : 'NEXT' })}>
           {state.matches('personal') ? (
             <>
               <div className={pair}>
@@ -189,7 +181,7 @@ export function BankWizardPage() {
               </button>
             )}
           </div>
-        </form>
+        </MachineForm>
       </div>
     </>
   );

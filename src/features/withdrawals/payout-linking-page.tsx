@@ -9,13 +9,14 @@ import { appInspect } from '../../lib/app-inspector';
 import { button } from '../../ui/button-styles';
 import { ExternalLink } from '../../ui/external-link';
 import { focusFirstError } from '../../ui/form/focus-first-error';
-import { formAlert, formNotice, formStack } from '../../ui/form/form-styles';
+import { formAlert, formNotice } from '../../ui/form/form-styles';
+import { MachineForm } from '../../ui/form/machine-form';
 import { TextField } from '../../ui/form/text-field';
 import { useFormText } from '../../ui/form/use-form-text';
 import { PageHeader } from '../../ui/page-header';
 import { card, mutedText } from '../../ui/page-styles';
 import { Stepper } from '../../ui/stepper';
-import { PaymentFailure } from '../payment/payment-outcome';
+import { PaymentFailure, StepLoadFailure } from '../payment/payment-outcome';
 import { PaymentSummary } from '../payment/payment-summary';
 import { useWithdrawalCalls } from './use-withdrawal-calls';
 
@@ -54,11 +55,7 @@ export function PayoutLinkingPage() {
     body = <p role="status">{t('payout.loading')}</p>;
   } else if (state.matches('loadFailed')) {
     body = (
-      <PaymentFailure title={t('payout.loadFailed')} text={null}>
-        <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>
-          {t('payout.retry')}
-        </button>
-      </PaymentFailure>
+      <StepLoadFailure title={t('payout.loadFailed')} retryLabel={t('payout.retry')} onRetry={() => send({ type: 'RETRY' })} />
     );
   } else if (state.matches('success') && linked) {
     body = (
@@ -70,15 +67,7 @@ export function PayoutLinkingPage() {
     );
   } else {
     body = (
-      <form
-        id={FORM_ID}
-        className={formStack}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          send({ type: state.matches('confirm') ? 'CONFIRM' : 'NEXT' });
-        }}
-      >
+      <MachineForm id={FORM_ID} onSubmit={() => send({ type: state.matches('confirm') ? 'CONFIRM' : 'NEXT' })}>
         {state.matches('credentials') ? (
           <>
             {failure ? (
@@ -166,7 +155,7 @@ export function PayoutLinkingPage() {
             </div>
           </PaymentFailure>
         ) : null}
-      </form>
+      </MachineForm>
     );
   }
 

@@ -10,6 +10,7 @@ import { button } from '../../ui/button-styles';
 import { formAlert } from '../../ui/form/form-styles';
 import { PageHeader } from '../../ui/page-header';
 import { card, mutedText, sectionTitle } from '../../ui/page-styles';
+import { LoadFailedPanel } from '../../ui/resource-panels';
 import { Spinner } from '../../ui/spinner';
 import { useWithdrawalCalls } from './use-withdrawal-calls';
 import type { WithdrawMethods } from './withdrawal-calls';
@@ -28,12 +29,7 @@ export function WithdrawMethodPage() {
   let body;
   if (state.matches('failed') || state.matches('notFound')) {
     body = (
-      <section className={card} role="alert">
-        <p>{t('method.loadFailed')}</p>
-        <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>
-          {t('method.retry')}
-        </button>
-      </section>
+      <LoadFailedPanel message={t('method.loadFailed')} retryLabel={t('method.retry')} onRetry={() => send({ type: 'RETRY' })} />
     );
   } else if (methods) {
     const bank = methods.bankAccount;

@@ -10,14 +10,15 @@ import { appInspect } from '../../lib/app-inspector';
 import { useFormat } from '../../lib/use-format';
 import { button } from '../../ui/button-styles';
 import { focusFirstError } from '../../ui/form/focus-first-error';
-import { formNotice, formStack } from '../../ui/form/form-styles';
+import { formNotice } from '../../ui/form/form-styles';
+import { MachineForm } from '../../ui/form/machine-form';
 import { RadioGroupField } from '../../ui/form/radio-group-field';
 import { TextField } from '../../ui/form/text-field';
 import { useFormText } from '../../ui/form/use-form-text';
 import { PageHeader } from '../../ui/page-header';
 import { card, textLink } from '../../ui/page-styles';
 import { Stepper } from '../../ui/stepper';
-import { PaymentFailure } from '../payment/payment-outcome';
+import { PaymentFailure, StepLoadFailure } from '../payment/payment-outcome';
 import { PaymentSummary } from '../payment/payment-summary';
 import { useWithdrawalCalls } from './use-withdrawal-calls';
 
@@ -76,11 +77,7 @@ export function WithdrawPage() {
     body = <p role="status">{t('withdraw.loading')}</p>;
   } else if (state.matches('loadFailed')) {
     body = (
-      <PaymentFailure title={t('withdraw.loadFailed')} text={null}>
-        <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>
-          {t('actions.retry')}
-        </button>
-      </PaymentFailure>
+      <StepLoadFailure title={t('withdraw.loadFailed')} retryLabel={t('actions.retry')} onRetry={() => send({ type: 'RETRY' })} />
     );
   } else if (state.matches('blocked')) {
     body = (
@@ -115,15 +112,7 @@ export function WithdrawPage() {
     body = (
       <>
         <Stepper steps={steps} current={STEP_INDEX[step] ?? 0} />
-        <form
-          id={FORM_ID}
-          className={formStack}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            send({ type: state.matches('confirm') ? 'CONFIRM' : 'NEXT' });
-          }}
-        >
+        <MachineForm id={FORM_ID} onSubmit={() => send({ type: state.matches('confirm') ? 'CONFIRM' : 'NEXT' })}>
           <p>{t('withdraw.available', { amount: format.money(setup.availableCents) })}</p>
           {state.matches('amount') ? (
             <>
@@ -196,7 +185,7 @@ export function WithdrawPage() {
               </div>
             </>
           ) : null}
-        </form>
+        </MachineForm>
       </>
     );
   }

@@ -8,9 +8,9 @@ import { css } from '../../../styled-system/css';
 import { WITHDRAW_FUNDS_PATH } from '../../config/paths';
 import { appInspect } from '../../lib/app-inspector';
 import { useFormat } from '../../lib/use-format';
-import { button } from '../../ui/button-styles';
 import { PageHeader } from '../../ui/page-header';
-import { card, mutedText, sectionTitle, textLink } from '../../ui/page-styles';
+import { card, textLink } from '../../ui/page-styles';
+import { LoadFailedPanel, NotFoundPanel } from '../../ui/resource-panels';
 import { Spinner } from '../../ui/spinner';
 import { useQueryParam } from '../accounts/use-query-param';
 import { useWithdrawalCalls } from './use-withdrawal-calls';
@@ -43,24 +43,9 @@ export function WithdrawalDetailsPage() {
 
   let body;
   if (state.matches('notFound')) {
-    body = (
-      <section className={card} aria-labelledby="not-found-title">
-        <h2 id="not-found-title" className={sectionTitle}>
-          {t('details.notFound')}
-        </h2>
-        <p className={mutedText}>{t('details.notFoundBody')}</p>
-        {back}
-      </section>
-    );
+    body = <NotFoundPanel title={t('details.notFound')} body={t('details.notFoundBody')} back={back} />;
   } else if (state.matches('failed')) {
-    body = (
-      <section className={card} role="alert">
-        <p>{t('details.loadFailed')}</p>
-        <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>
-          {t('details.retry')}
-        </button>
-      </section>
-    );
+    body = <LoadFailedPanel message={t('details.loadFailed')} retryLabel={t('details.retry')} onRetry={() => send({ type: 'RETRY' })} />;
   } else if (withdrawal) {
     const money = (amount: string) => format.money(parseAmount(amount) ?? 0);
     const rows: Array<[string, React.ReactNode]> = [

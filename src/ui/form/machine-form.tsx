@@ -5,9 +5,11 @@ import { formStack } from './form-styles';
 
 /**
  * A form whose flow lives in a machine: the browser's own validation and submission are off (the machine checks the
- * fields and makes the call), a submit becomes one event, and the failure no field explains stands at the top.
+ * fields and makes the call), a submit becomes one event, and the failure no field explains stands at the top
+ * (a wizard whose steps show their own failures passes none).
  */
-export function MachineForm({ id, message, onSubmit, children }: { id: string; message: FormMessage | null; onSubmit: () => void; children: ReactNode }) {
+export function MachineForm(props: { id: string; message?: FormMessage | null; onSubmit: () => void; children: ReactNode }) {
+  const { id, message = null, onSubmit, children } = props;
   return (
     <form
       id={id}

@@ -1,9 +1,8 @@
 import type { FormMessage } from '../../../machines/forms/field-errors';
 import { css } from '../../../styled-system/css';
 import { ChevronDownIcon } from '../icons';
-import { fieldBox, fieldError, fieldInput, fieldLabel, inputWithButton, selectInput } from './form-styles';
-import { errorId } from './text-field';
-import { useFormText } from './use-form-text';
+import { FieldFrame, useFieldMessage } from './field-frame';
+import { fieldInput, inputWithButton, selectInput } from './form-styles';
 
 const chevron = css({ position: 'absolute', right: '4', pointerEvents: 'none', color: 'fg.muted' });
 
@@ -23,13 +22,9 @@ interface SelectFieldProps {
  * accessible one, and typing a letter jumps through it.
  */
 export function SelectField({ id, label, value, onValueChange, options, placeholder, error, autoComplete }: SelectFieldProps) {
-  const text = useFormText();
-  const errorText = text(error);
+  const { errorText, control } = useFieldMessage(id, error);
   return (
-    <div className={fieldBox}>
-      <label htmlFor={id} className={fieldLabel}>
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} errorText={errorText}>
       <div className={inputWithButton}>
         <select
           id={id}
@@ -37,8 +32,7 @@ export function SelectField({ id, label, value, onValueChange, options, placehol
           value={value}
           autoComplete={autoComplete}
           onChange={(event) => onValueChange(event.currentTarget.value)}
-          aria-invalid={errorText ? true : undefined}
-          aria-describedby={errorText ? errorId(id) : undefined}
+          {...control}
         >
           <option value="">{placeholder}</option>
           {options.map((option) => (
@@ -49,11 +43,6 @@ export function SelectField({ id, label, value, onValueChange, options, placehol
         </select>
         <ChevronDownIcon size={18} className={chevron} />
       </div>
-      {errorText ? (
-        <p id={errorId(id)} className={fieldError}>
-          {errorText}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,9 +1,8 @@
-import type { TextareaHTMLAttributes } from 'react';
+import type { ReactNode, TextareaHTMLAttributes } from 'react';
 import type { FormMessage } from '../../../machines/forms/field-errors';
 import { css } from '../../../styled-system/css';
-import { fieldBox, fieldError, fieldHint, fieldInput, fieldLabel } from './form-styles';
-import { errorId, hintId } from './text-field';
-import { useFormText } from './use-form-text';
+import { FieldFrame, useFieldMessage } from './field-frame';
+import { fieldInput } from './form-styles';
 
 const area = css({ h: 'auto', minH: '24', py: '3', resize: 'vertical', lineHeight: '1.5' });
 
@@ -13,38 +12,22 @@ interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaEle
   value: string;
   onValueChange: (value: string) => void;
   error?: FormMessage | undefined;
-  hint?: string;
+  hint?: ReactNode;
 }
 
 /** The multi-line sibling of TextField: the same label, error and hint wiring. */
 export function TextAreaField({ id, label, value, onValueChange, error, hint, ...rest }: TextAreaFieldProps) {
-  const text = useFormText();
-  const errorText = text(error);
-  const describedBy = [errorText ? errorId(id) : null, hint ? hintId(id) : null].filter(Boolean).join(' ') || undefined;
+  const { errorText, control } = useFieldMessage(id, error, hint);
   return (
-    <div className={fieldBox}>
-      <label htmlFor={id} className={fieldLabel}>
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} errorText={errorText} hint={hint}>
       <textarea
         id={id}
         className={`${fieldInput} ${area}`}
         value={value}
         onChange={(event) => onValueChange(event.currentTarget.value)}
-        aria-invalid={errorText ? true : undefined}
-        aria-describedby={describedBy}
+        {...control}
         {...rest}
       />
-      {errorText ? (
-        <p id={errorId(id)} className={fieldError}>
-          {errorText}
-        </p>
-      ) : null}
-      {hint ? (
-        <p id={hintId(id)} className={fieldHint}>
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { FormMessage } from '../../../machines/forms/field-errors';
-import { fieldBox, fieldError, fieldHint, fieldInput, fieldLabel, inputWithButton } from './form-styles';
-import { useFormText } from './use-form-text';
+import { FieldFrame, useFieldMessage } from './field-frame';
+import { fieldInput, inputWithButton } from './form-styles';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'> {
   id: string;
@@ -15,45 +15,28 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   className?: string;
 }
 
-/** Ids of a field's hint and error, so aria-describedby ties them to the input. */
-export const hintId = (id: string) => `${id}-hint`;
-export const errorId = (id: string) => `${id}-error`;
+// Where other fields found them first: the ids now live with the frame they describe.
+export { errorId, hintId } from './field-frame';
 
 /**
  * A labelled input whose value lives in a machine (the view only forwards changes). The error is tied to the
  * input with aria-describedby and aria-invalid, and read before the hint.
  */
 export function TextField({ id, label, value, onValueChange, error, hint, endSlot, className, ...input }: TextFieldProps) {
-  const text = useFormText();
-  const errorText = text(error);
-  const describedBy = [errorText ? errorId(id) : null, hint ? hintId(id) : null].filter(Boolean).join(' ') || undefined;
+  const { errorText, control } = useFieldMessage(id, error, hint);
   return (
-    <div className={fieldBox}>
-      <label htmlFor={id} className={fieldLabel}>
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} errorText={errorText} hint={hint}>
       <div className={inputWithButton}>
         <input
           id={id}
           className={`${fieldInput}${className ? ` ${className}` : ''}`}
           value={value}
           onChange={(event) => onValueChange(event.currentTarget.value)}
-          aria-invalid={errorText ? true : undefined}
-          aria-describedby={describedBy}
+          {...control}
           {...input}
         />
         {endSlot}
       </div>
-      {errorText ? (
-        <p id={errorId(id)} className={fieldError}>
-          {errorText}
-        </p>
-      ) : null}
-      {hint ? (
-        <p id={hintId(id)} className={fieldHint}>
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
