@@ -7,13 +7,17 @@
  * with the longest task (PerformanceObserver 'longtask') and the most list rows ever in the DOM.
  *
  *   npm run bench:web                  (builds first)
- *   npx tsx scripts/bench/web.ts [--skip-list] [--list-size 10000]
+ *   npx tsx scripts/bench/web.ts [--skip-list | --list-only] [--list-size 10000] [--list-profile list.cpuprofile]
+ *                                [--list-trace list-trace.json] [--pages home,activity,send] [--runs 3]
+ *
+ * --list-profile writes a CPU profile of the scroll (CDP Profiler; open it in Chrome DevTools' Performance panel)
+ * to find what the long tasks are made of; --list-trace a Chrome trace of it (style, layout and paint included).
  *
  * Needs PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres):
  * a fresh database is made for the run and dropped after. Not part of npm test; targets in docs/performance.md.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -27,7 +31,17 @@ import { fundWallet } from '../../tests/support/money';
 import { freePort, waitForServer } from '../../tests/support/server-process';
 
 const { values: args } = parseArgs({
-  options: { 'skip-list': { type: 'boolean', default: false }, 'list-size': { type: 'string', default: '10000' } },
+  options: {
+    'skip-list': { type: 'boolean', default: false },
+    'list-only': { type: 'boolean', default: false },
+    'list-size': { type: 'string', default: '10000' },
+    'list-profile': { type: 'string' },
+    'list-trace': { type: 'string' },
+    // Only the pages whose name contains one of these words (comma-separated), e.g. --pages home,activity,send.
+    pages: { type: 'string' },
+    // Each page this many times (fresh context, cold cache); the table shows the median of each figure.
+    runs: { type: 'string', default: '1' },
+  },
 });
 const PASSWORD = 'Bench-passw0rd!';
 const require = createRequire(import.meta.url);
@@ -133,6 +147,13 @@ async function listScroll(context: BrowserContext, expected: number) {
   await rows.first().waitFor();
   // Long tasks of the first render are the page's, not the scrolling's: count from here.
   await page.evaluate(() => ((window as unknown as { __longTasks: number[] }).__longTasks = []));
+  const profiler = args['list-profile'] ? await context.newCDPSession(page) : null;
+  if (profiler) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.setSamplingInterval', { interval: 500 });
+    await profiler.send('Profiler.start');
+  }
+  if (args['list-trace']) await context.browser()!.startTracing(page, { path: args['list-trace'], screenshots: false });
   let maxRows = 0;
   let last = -1;
   const started = Date.now();
@@ -152,6 +173,11 @@ async function listScroll(context: BrowserContext, expected: number) {
     last = Math.max(last, highest);
   }
   const longTasks = (await page.evaluate('window.__longTasks')) as number[];
+  if (args['list-trace']) await context.browser()!.stopTracing();
+  if (profiler) {
+    const { profile } = await profiler.send('Profiler.stop');
+    writeFileSync(args['list-profile']!, JSON.stringify(profile));
+  }
   await page.close();
   return { reached: last + 1, seconds: (Date.now() - started) / 1000, maxRows, longTasks };
 }
@@ -179,7 +205,10 @@ async function main() {
     const l = await account(lister, `bench_l_${stamp}`);
     const b = await account(scratch, `bench_b_${stamp}`);
     const listSize = Number(args['list-size']);
-    console.log(`Seeding: 1,000 payments for the activity page${args['skip-list'] ? '' : `, ${listSize.toLocaleString('en')} for the long list`}…`);
+    const listOnly = args['list-only'];
+    console.log(
+      `Seeding: ${listOnly ? '' : '1,000 payments for the activity page'}${args['skip-list'] ? '' : `, ${listSize.toLocaleString('en')} for the long list`}…`,
+    );
     // Seeding shortcuts: the emails count as verified, the money comes in as a test funding entry; the payments are
     // made by the same send_from_balance statement the API uses, dated a second apart.
     await database.rows(sql`UPDATE users SET email_status = 'verified' WHERE id IN (${a.id}::uuid, ${l.id}::uuid, ${b.id}::uuid)`);
@@ -189,7 +218,7 @@ async function main() {
       database.rows(sql`SELECT count(*) FROM generate_series(1, ${n}::int) AS i,
         LATERAL send_from_balance(gen_random_uuid(), ${payerId}::uuid, ${b.id}::uuid, 1 + i % 100, 'balance', NULL, 'complete',
           'PAY_FROM_BALANCE', now() - make_interval(secs => i), 'send', 'paid from balance', NULL, NULL)`);
-    await seed(a.id, 1000);
+    if (!listOnly) await seed(a.id, 1000);
     if (!args['skip-list']) await seed(l.id, listSize);
 
     const signedOut = () => browser.newContext({ baseURL: base, viewport: { width: 412, height: 823 } });
@@ -213,21 +242,40 @@ async function main() {
         },
       ],
     ];
+    const wanted = args.pages?.split(',').filter(Boolean);
+    const runs = Math.max(1, Number(args.runs));
+    const median = (xs: (number | undefined)[]) => {
+      const known = xs.filter((x): x is number => x !== undefined).sort((x, y) => x - y);
+      return known.length ? known[Math.floor((known.length - 1) / 2)] : undefined;
+    };
     const rows: string[] = [];
-    for (const [name, context, path, ready, interact] of pages) {
-      const c = await context();
-      const v = await measure(c, path, ready, interact);
-      await c.close();
+    for (const [name, context, path, ready, interact] of listOnly ? [] : pages) {
+      if (wanted && !wanted.some((w) => name.includes(w))) continue;
+      const all: (Vitals & { jsBytes: number })[] = [];
+      for (let run = 0; run < runs; run++) {
+        const c = await context();
+        all.push(await measure(c, path, ready, interact));
+        await c.close();
+      }
+      const v = {
+        lcp: median(all.map((x) => x.lcp)),
+        cls: median(all.map((x) => x.cls)),
+        inp: median(all.map((x) => x.inp)),
+        jsBytes: median(all.map((x) => x.jsBytes)) ?? 0,
+      };
       const ms = (x?: number) => (x === undefined ? '–' : `${Math.round(x)} ms`);
+      const each = runs > 1 ? `  (LCP of each run: ${all.map((x) => ms(x.lcp)).join(', ')})` : '';
       rows.push(
-        `${name.padEnd(28)} ${ms(v.lcp).padStart(9)} ${(v.cls === undefined ? '–' : v.cls.toFixed(3)).padStart(7)} ${ms(v.inp).padStart(8)} ${`${(v.jsBytes / 1024).toFixed(1)} KB`.padStart(10)}`,
+        `${name.padEnd(28)} ${ms(v.lcp).padStart(9)} ${(v.cls === undefined ? '–' : v.cls.toFixed(3)).padStart(7)} ${ms(v.inp).padStart(8)} ${`${(v.jsBytes / 1024).toFixed(1)} KB`.padStart(10)}${each}`,
       );
       console.log(rows.at(-1));
     }
-    console.log(`\nslow 4G (150 ms RTT, 1.6 Mbps down, 750 kbps up), ${CPU_SLOWDOWN}× CPU, cold cache, 412×823 viewport`);
-    console.log(`${'page'.padEnd(28)} ${'LCP'.padStart(9)} ${'CLS'.padStart(7)} ${'INP'.padStart(8)} ${'JS'.padStart(10)}`);
-    for (const r of rows) console.log(r);
-    console.log(`targets: LCP ≤ 1800 ms, INP ≤ 100 ms, CLS ≤ 0.02; load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}`);
+    if (rows.length) {
+      console.log(`\nslow 4G (150 ms RTT, 1.6 Mbps down, 750 kbps up), ${CPU_SLOWDOWN}× CPU, cold cache, 412×823 viewport${runs > 1 ? `, median of ${runs} runs` : ''}`);
+      console.log(`${'page'.padEnd(28)} ${'LCP'.padStart(9)} ${'CLS'.padStart(7)} ${'INP'.padStart(8)} ${'JS'.padStart(10)}`);
+      for (const r of rows) console.log(r);
+      console.log(`targets: LCP ≤ 1800 ms, INP ≤ 100 ms, CLS ≤ 0.02; load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}`);
+    }
 
     if (!args['skip-list']) {
       const c = await browser.newContext({ baseURL: base, viewport: { width: 412, height: 823 }, storageState: await lister.storageState() });
@@ -236,7 +284,8 @@ async function main() {
       const longest = Math.max(0, ...r.longTasks);
       console.log(
         `\nlong list: scrolled to row ${r.reached.toLocaleString('en')} of ${listSize.toLocaleString('en')} in ${r.seconds.toFixed(0)} s (unthrottled); ` +
-          `at most ${r.maxRows} rows in the DOM; ${r.longTasks.length} long tasks, the longest ${longest.toFixed(0)} ms (target: none over 50 ms)`,
+          `at most ${r.maxRows} rows in the DOM; ${r.longTasks.length} long tasks, the longest ${longest.toFixed(0)} ms (target: none over 50 ms); ` +
+          `load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}`,
       );
     }
   } finally {
