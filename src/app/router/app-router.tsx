@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { SessionContext } from '../providers/session-context';
 import { layouts } from './layouts';
-import { lazyPage } from './lazy-page';
+import { lazyPage, preloadPage } from './lazy-page';
 import { pages } from './pages';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { PUBLIC_ROUTE_SETS, resolveRoute, type RouteSet } from './route-sets';
@@ -32,6 +32,9 @@ function RouteSetView({ set }: { set: RouteSet }) {
   if (resolution.kind === 'redirect') return <Redirect to={resolution.to} replace />;
   const Layout = layouts[resolution.kind === 'page' ? resolution.route.layout : resolution.layout];
   const Page = resolution.kind === 'page' ? resolution.route.page : pages.notFound;
+  // The page renders inside the layout, so React would ask for its chunk only once the layout's chunk has arrived
+  // and rendered: on a first visit that chained two downloads. Asked for here, both load at once.
+  preloadPage(Page);
   return (
     <Layout>
       <Page />

@@ -32,5 +32,14 @@ export function loadWithin<T>(promise: Promise<T>, ms: number): Promise<T> {
  * component; the loader picks it: `lazyPage(() => import('./x-page').then((m) => m.XPage))`.
  */
 export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(() => loadWithin(load(), CHUNK_LOAD_TIMEOUT_MS).then((component) => ({ default: component })));
+  let started: Promise<{ default: ComponentType<P> }> | undefined;
+  const start = () => (started ??= loadWithin(load(), CHUNK_LOAD_TIMEOUT_MS).then((component) => ({ default: component })));
+  // preload(): the same download React.lazy will wait for, begun before the component renders (a failure still
+  // reaches the error views through lazy, which gets the same promise; here it is only kept from being unhandled).
+  return Object.assign(lazy(start), { preload: () => void start().catch(() => {}) });
+}
+
+/** Starts a lazyPage's chunk if `component` is one (route tables type their pages as plain components). */
+export function preloadPage(component: unknown): void {
+  (component as { preload?: () => void }).preload?.();
 }

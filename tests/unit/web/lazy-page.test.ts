@@ -56,3 +56,30 @@ describe('errorTexts (what the error views say)', () => {
     expect(errorTexts(new TypeError('x is undefined')).title).toBe('crashError.title');
   });
 });
+
+describe('lazyPage preload (the page chunk asked for beside its layout)', () => {
+  it('downloads once: preload and the lazy component share the same request', async () => {
+    const { lazyPage, preloadPage } = await import('../../../src/app/router/lazy-page');
+    let calls = 0;
+    const Page = lazyPage(async () => {
+      calls += 1;
+      return () => null;
+    });
+    preloadPage(Page);
+    preloadPage(Page);
+    expect(calls).toBe(1);
+    // What React.lazy calls when the component first renders: the promise already under way.
+    const payload = (Page as unknown as { _payload: { _result: () => Promise<unknown> } })._payload;
+    expect(typeof payload._result).toBe('function');
+    await payload._result();
+    expect(calls).toBe(1);
+  });
+
+  it('keeps a failed preload from being an unhandled rejection, and ignores components that are not lazy pages', async () => {
+    const { lazyPage, preloadPage } = await import('../../../src/app/router/lazy-page');
+    const Page = lazyPage(() => Promise.reject(new Error('offline')));
+    preloadPage(Page);
+    preloadPage(() => null);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+});
