@@ -8,7 +8,7 @@
  *
  *   npm run bench:web                  (builds first)
  *   npx tsx scripts/bench/web.ts [--skip-list | --list-only] [--list-size 10000] [--list-profile list.cpuprofile]
- *                                [--list-trace list-trace.json] [--pages home,activity,send] [--runs 3]
+ *                                [--list-trace list-trace.json] [--pages home,activity,send] [--runs 3] [--waterfall]
  *
  * --list-profile writes a CPU profile of the scroll (CDP Profiler; open it in Chrome DevTools' Performance panel)
  * to find what the long tasks are made of; --list-trace a Chrome trace of it (style, layout and paint included),
@@ -43,6 +43,8 @@ const { values: args } = parseArgs({
     pages: { type: 'string' },
     // Each page this many times (fresh context, cold cache); the table shows the median of each figure.
     runs: { type: 'string', default: '1' },
+    // Print each measured page's requests (start → end, ms after navigation) and the LCP element: the waterfall.
+    waterfall: { type: 'boolean', default: false },
   },
 });
 const PASSWORD = 'Bench-passw0rd!';
@@ -117,8 +119,12 @@ async function measure(
   cdp.on('Network.responseReceived', (e) => {
     if (e.type === 'Script') scripts.add(e.requestId);
   });
+  const requests = new Map<string, { url: string; start: number; end?: number }>();
+  cdp.on('Network.requestWillBeSent', (e) => requests.set(e.requestId, { url: e.request.url, start: e.timestamp }));
   cdp.on('Network.loadingFinished', (e) => {
     if (scripts.has(e.requestId)) jsBytes += e.encodedDataLength;
+    const r = requests.get(e.requestId);
+    if (r) r.end = e.timestamp;
   });
   await page.goto(path);
   await ready(page);
@@ -127,6 +133,25 @@ async function measure(
   // The interaction's next paint, then the values web-vitals reported (reportAllChanges: no need to hide the page).
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 300))));
   const vitals = (await page.evaluate('window.__vitals')) as Vitals;
+  if (args.waterfall) {
+    // LCP entries are only handed to observers (buffered), not to getEntriesByType.
+    const lcpElement = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          new PerformanceObserver((list) => {
+            const el = (list.getEntries().at(-1) as (PerformanceEntry & { element?: Element }) | undefined)?.element;
+            resolve(el ? `<${el.tagName.toLowerCase()}> "${(el.textContent ?? '').slice(0, 40)}"` : '?');
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+          setTimeout(() => resolve('?'), 1000);
+        }),
+    );
+    const first = Math.min(...[...requests.values()].map((r) => r.start));
+    console.log(`  ${path}: LCP ${Math.round(vitals.lcp ?? 0)} ms on ${lcpElement}`);
+    for (const r of [...requests.values()].sort((x, y) => x.start - y.start)) {
+      const at = (t?: number) => (t === undefined ? '…' : String(Math.round((t - first) * 1000)).padStart(5));
+      console.log(`    ${at(r.start)} → ${at(r.end)}  ${r.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 90)}`);
+    }
+  }
   await page.close();
   return { ...vitals, jsBytes };
 }
