@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { PaymentPage, PaymentView } from './activity/payment-types';
+import { appendNewPayments } from './transaction-list-append';
 
 /**
  * The activity list (spec 4 "Transaction list"): tabs All, Pending, Complete, Pay and Request, the active one
@@ -78,9 +79,8 @@ export const transactionListMachine = setup({
     appendPage: assign(({ context, event }) => {
       const { output } = event as unknown as { output: PaymentPage };
       // A payment created while the user scrolls shifts older ones onto the next page: show each one once.
-      const seen = new Set(context.items.map((p) => p.payment_id));
       return {
-        items: [...context.items, ...output.results.filter((p) => !seen.has(p.payment_id))],
+        items: appendNewPayments(context.items, output.results),
         page: context.page + 1,
         totalPages: output.totalPages,
       };

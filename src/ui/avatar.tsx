@@ -23,6 +23,11 @@ const sizes = {
   lg: css({ w: '24', h: '24' }),
 };
 
+/** The avatar's frame (shape, border, size), for pictures drawn without Ark's machine (long lists). */
+export function avatarFrame(size: keyof typeof sizes): string {
+  return cx(root, sizes[size]);
+}
+
 export interface AvatarProps {
   src?: string | null;
   /** Empty when a surrounding link already names the picture. */

@@ -3,7 +3,7 @@ import { Redirect, useLocation } from 'wouter';
 import { hasStoredUser, loadRuntime, type Runtime } from '../runtime/runtime';
 import { useActorSelector } from '../runtime/use-actor-selector';
 import { layouts } from './layouts';
-import { lazyPage } from './lazy-page';
+import { lazyPage, preloadPage } from './lazy-page';
 import { pages } from './pages';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { PUBLIC_ROUTE_SETS, resolveRoute, type RouteSet } from './route-sets';
@@ -49,6 +49,9 @@ function RouteSetView({ set, started = true }: { set: RouteSet; started?: boolea
   if (resolution.kind === 'redirect') return <Redirect to={resolution.to} replace />;
   const Layout = layouts[resolution.kind === 'page' ? resolution.route.layout : resolution.layout];
   const Page = resolution.kind === 'page' ? resolution.route.page : pages.notFound;
+  // The page renders inside the layout, so React would ask for its chunk only once the layout's chunk has arrived
+  // and rendered: on a first visit that chained two downloads. Asked for here, both load at once.
+  preloadPage(Page);
   return (
     <Layout>
       <Page />

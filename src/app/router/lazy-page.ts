@@ -68,3 +68,8 @@ export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>
       ),
   });
 }
+
+/** Starts a lazyPage's chunk if `component` is one (route tables type their pages as plain components). */
+export function preloadPage(component: unknown): void {
+  (component as { preload?: () => void }).preload?.();
+}

@@ -1,6 +1,7 @@
 import { appInspect } from '../../lib/app-inspector';
 import { useMachine } from '@xstate/react';
-import { useMemo } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { css } from '../../../styled-system/css';
@@ -44,10 +45,13 @@ const STEP_LINKS: Record<FirstStep, string> = {
   completeProfile: '/profile',
 };
 
-/** Home (spec 2): balance, first-step cards and recent activity; renders the home-activity machine. */
+/**
+ * Home (spec 2): balance, first-step cards and recent activity; renders the home-activity machine. The header and
+ * the balance use only the preloaded `common` strings: they paint, and the machine starts its calls, while the
+ * `activity` strings of the sections below are still loading (those wait behind their own boundary).
+ */
 export function HomePage() {
   const { t } = useTranslation();
-  const { t: ta } = useTranslation('activity');
   const format = useFormat();
   const api = useApi();
   const user = SessionContext.useSelector((snapshot) => snapshot.context.user);
@@ -71,55 +75,77 @@ export function HomePage() {
         </p>
         <p className={balance}>{data ? format.money(cents(data.balance)) : '—'}</p>
       </section>
-      <div className={stack}>
-        {steps.length > 0 ? (
-          <section className={card} aria-labelledby="first-steps-title">
-            <h2 id="first-steps-title" className={sectionTitle}>
-              {ta('home.firstStepsTitle')}
-            </h2>
-            <ul className={stepsGrid}>
-              {steps.map((step) => (
-                <li key={step} className={stepCard}>
-                  <h3 className={stepTitle}>{ta(`home.${step}.title`)}</h3>
-                  <p className={mutedText}>{ta(`home.${step}.body`)}</p>
-                  <Link href={STEP_LINKS[step]} className={textLink}>
-                    {ta(`home.${step}.action`)}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-        <section className={card} aria-labelledby="recent-title">
-          <div className={headerRow}>
-            <h2 id="recent-title" className={sectionTitle}>
-              {ta('home.recentTitle')}
-            </h2>
-            <Link href={TRANSACTIONS_PATH} className={textLink}>
-              {ta('home.seeAll')}
-            </Link>
-          </div>
-          {state.matches('loading') ? <Spinner /> : null}
-          {state.matches('failed') ? (
-            <div role="alert">
-              <p className={mutedText}>{ta('home.recentFailed')}</p>
-              <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>
-                {ta('home.retry')}
-              </button>
-            </div>
-          ) : null}
-          {data && data.recent.length === 0 ? <p className={mutedText}>{ta('home.recentEmpty')}</p> : null}
-          {data && data.recent.length > 0 ? (
-            <ul className={recentList} aria-labelledby="recent-title">
-              {data.recent.map((payment) => (
-                <li key={payment.payment_id}>
-                  <TransactionRow payment={payment} />
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </section>
-      </div>
+      <Suspense fallback={<Spinner />}>
+        <HomeSections state={state} send={send} steps={steps} />
+      </Suspense>
     </>
+  );
+}
+
+/**
+ * First steps and recent activity. Until the calls answer, one spinner holds their place: the cards that depend on
+ * the answers would otherwise appear above the recent payments and push them down (a layout shift).
+ */
+function HomeSections({
+  state,
+  send,
+  steps,
+}: {
+  state: SnapshotFrom<typeof homeActivityMachine>;
+  send: (event: { type: 'RETRY' }) => void;
+  steps: FirstStep[];
+}) {
+  const { t: ta } = useTranslation('activity');
+  const { data } = state.context;
+  if (state.matches('loading')) return <Spinner />;
+  return (
+    <div className={stack}>
+      {steps.length > 0 ? (
+        <section className={card} aria-labelledby="first-steps-title">
+          <h2 id="first-steps-title" className={sectionTitle}>
+            {ta('home.firstStepsTitle')}
+          </h2>
+          <ul className={stepsGrid}>
+            {steps.map((step) => (
+              <li key={step} className={stepCard}>
+                <h3 className={stepTitle}>{ta(`home.${step}.title`)}</h3>
+                <p className={mutedText}>{ta(`home.${step}.body`)}</p>
+                <Link href={STEP_LINKS[step]} className={textLink}>
+                  {ta(`home.${step}.action`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <section className={card} aria-labelledby="recent-title">
+        <div className={headerRow}>
+          <h2 id="recent-title" className={sectionTitle}>
+            {ta('home.recentTitle')}
+          </h2>
+          <Link href={TRANSACTIONS_PATH} className={textLink}>
+            {ta('home.seeAll')}
+          </Link>
+        </div>
+        {state.matches('failed') ? (
+          <div role="alert">
+            <p className={mutedText}>{ta('home.recentFailed')}</p>
+            <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>
+              {ta('home.retry')}
+            </button>
+          </div>
+        ) : null}
+        {data && data.recent.length === 0 ? <p className={mutedText}>{ta('home.recentEmpty')}</p> : null}
+        {data && data.recent.length > 0 ? (
+          <ul className={recentList} aria-labelledby="recent-title">
+            {data.recent.map((payment) => (
+              <li key={payment.payment_id}>
+                <TransactionRow payment={payment} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
+    </div>
   );
 }

@@ -1,7 +1,8 @@
 import { appInspect } from '../../lib/app-inspector';
 import { Tabs } from '@ark-ui/react/tabs';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import { Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { css } from '../../../styled-system/css';
@@ -29,10 +30,13 @@ const empty = css({
   borderColor: 'border.default',
 });
 
-/** /transactions (spec 2/4): renders the transaction-list machine; the tab lives in `?tab=`. */
+/**
+ * /transactions (spec 2/4): renders the transaction-list machine; the tab lives in `?tab=`. The header and tabs use
+ * only the preloaded `common` strings, so they paint and the machine starts its first page while the `activity`
+ * strings are still on their way (the list below waits for them behind its own boundary, in the spinner's box).
+ */
 export function TransactionsPage() {
   const { t } = useTranslation();
-  const { t: ta } = useTranslation('activity');
   const api = useApi();
   const userId = SessionContext.useSelector((snapshot) => snapshot.context.user?.userId ?? '');
   const [params, setParams] = useSearchParams();
@@ -55,7 +59,7 @@ export function TransactionsPage() {
     [api, setParams],
   );
   const [state, send] = useMachine(logic, { input: { userId, tab: urlTab }, inspect: appInspect });
-  const { tab, items } = state.context;
+  const { tab } = state.context;
 
   // Back and Forward (or a link) change the address: the machine follows it.
   useEffect(() => {
@@ -64,11 +68,41 @@ export function TransactionsPage() {
     }
   }, [urlTab, tab, send]);
 
-  const content = state.matches('empty') ? (
-    <p className={empty}>{ta('list.empty')}</p>
-  ) : state.matches('loading') && items.length === 0 ? (
-    <Spinner />
-  ) : (
+  return (
+    <>
+      <PageHeader title={t('routes.transactions')} lead={t('pages.transactionsBody')} />
+      <Tabs.Root value={tab} onValueChange={({ value }) => send({ type: 'SELECT_TAB', tab: value as (typeof TRANSACTION_TABS)[number] })}>
+        <Tabs.List className={tabStyles.list} aria-label={t('routes.transactions')}>
+          {TRANSACTION_TABS.map((value) => (
+            <Tabs.Trigger key={value} value={value} className={tabStyles.trigger}>
+              {t(`tabs.${value}`)}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {TRANSACTION_TABS.map((value) => (
+          <Tabs.Content key={value} value={value} className={tabStyles.panel}>
+            {value === tab ? (
+              <Suspense fallback={<Spinner />}>
+                <TabContent state={state} send={send} />
+              </Suspense>
+            ) : null}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </>
+  );
+}
+
+type ListSnapshot = SnapshotFrom<typeof transactionListMachine>;
+type ListSend = (event: { type: 'SENTINEL_VISIBLE' } | { type: 'RETRY' }) => void;
+
+/** The active tab's rows, empty state, or loading/failed note (the `activity` strings). */
+function TabContent({ state, send }: { state: ListSnapshot; send: ListSend }) {
+  const { t: ta } = useTranslation('activity');
+  const { items } = state.context;
+  if (state.matches('empty')) return <p className={empty}>{ta('list.empty')}</p>;
+  if (state.matches('loading') && items.length === 0) return <Spinner />;
+  return (
     <>
       <div className={listCard}>
         <VirtualPaymentList items={items} label={ta('list.label')} onEndVisible={() => send({ type: 'SENTINEL_VISIBLE' })} />
@@ -85,26 +119,6 @@ export function TransactionsPage() {
           </span>
         ) : null}
       </div>
-    </>
-  );
-
-  return (
-    <>
-      <PageHeader title={t('routes.transactions')} lead={t('pages.transactionsBody')} />
-      <Tabs.Root value={tab} onValueChange={({ value }) => send({ type: 'SELECT_TAB', tab: value as (typeof TRANSACTION_TABS)[number] })}>
-        <Tabs.List className={tabStyles.list} aria-label={t('routes.transactions')}>
-          {TRANSACTION_TABS.map((value) => (
-            <Tabs.Trigger key={value} value={value} className={tabStyles.trigger}>
-              {t(`tabs.${value}`)}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {TRANSACTION_TABS.map((value) => (
-          <Tabs.Content key={value} value={value} className={tabStyles.panel}>
-            {value === tab ? content : null}
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { css } from '../../../styled-system/css';
 import type { PaymentView } from '../../../machines/activity/payment-types';
 import { ROW_ESTIMATE_PX, ROW_OVERSCAN } from '../../../domain/activity-list';
@@ -7,6 +7,9 @@ import { TransactionRow } from './transaction-row';
 
 const list = css({ position: 'relative', listStyle: 'none', m: 0, p: 0 });
 const item = css({ position: 'absolute', top: 0, left: 0, w: 'full' });
+
+// Module-level, so its identity never changes between renders (see getItemKey below).
+const estimateSize = () => ROW_ESTIMATE_PX;
 
 /**
  * The rows of the activity list, virtualised on the window's scroll (spec 9: 43 px estimated per row, 5 extra rows
@@ -21,12 +24,19 @@ export function VirtualPaymentList({ items, label, onEndVisible }: { items: Paym
   useLayoutEffect(() => {
     setOffset(listRef.current ? listRef.current.getBoundingClientRect().top + window.scrollY : 0);
   }, []);
+  // The virtualizer recomputes the position of every row (O(rows loaded)) whenever one of its options changes
+  // identity: a new arrow function on each render made every scroll frame of a 10,000-row list walk all 10,000.
+  // Stable per list of items, it walks them once per page loaded.
+  const getItemKey = useCallback((index: number) => items[index]?.payment_id ?? index, [items]);
   const virtualizer = useWindowVirtualizer({
     count: items.length,
-    estimateSize: () => ROW_ESTIMATE_PX,
+    estimateSize,
     overscan: ROW_OVERSCAN,
     scrollMargin: offset,
-    getItemKey: (index) => items[index]?.payment_id ?? index,
+    getItemKey,
+    // Scroll updates render in React's next batch instead of synchronously inside each scroll event: several
+    // events of one fast scroll make one render, not one render each.
+    useFlushSync: false,
   });
 
   const onEnd = useRef(onEndVisible);

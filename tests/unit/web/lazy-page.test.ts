@@ -56,3 +56,28 @@ describe('errorTexts (what the error views say)', () => {
     expect(errorTexts(new TypeError('x is undefined')).title).toBe('crashError.title');
   });
 });
+
+describe('lazyPage preload (the page chunk asked for beside its layout)', () => {
+  it('downloads once: preload and the lazy component share the same request', async () => {
+    const { lazyPage, preloadPage } = await import('../../../src/app/router/lazy-page');
+    let calls = 0;
+    const Page = lazyPage(async () => {
+      calls += 1;
+      return () => null;
+    });
+    preloadPage(Page);
+    preloadPage(Page);
+    expect(calls).toBe(1);
+    // The lazy component's own download is the one already under way.
+    await (Page as unknown as { preload: () => Promise<void> }).preload();
+    expect(calls).toBe(1);
+  });
+
+  it('keeps a failed preload from being an unhandled rejection, and ignores components that are not lazy pages', async () => {
+    const { lazyPage, preloadPage } = await import('../../../src/app/router/lazy-page');
+    const Page = lazyPage(() => Promise.reject(new Error('offline')));
+    preloadPage(Page);
+    preloadPage(() => null);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+});

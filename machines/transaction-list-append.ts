@@ -1,0 +1,19 @@
+import type { PaymentView } from './activity/payment-types';
+
+/**
+ * The rows after one more page of the activity list: `items` then the page's payments not already shown. A payment
+ * created while the user scrolls shifts older ones onto the next page, so a page can repeat rows already shown.
+ *
+ * The check looks the page's few ids up while walking the rows shown, newest last (where repeats are), and stops
+ * once every id of the page is found: it used to build a Set of every id shown (10,000 strings allocated and
+ * hashed per page at the end of a long scroll) to look up 20.
+ */
+export function appendNewPayments(items: readonly PaymentView[], page: readonly PaymentView[]): PaymentView[] {
+  const pending = new Set(page.map((p) => p.payment_id));
+  const repeated = new Set<string>();
+  for (let i = items.length - 1; i >= 0 && pending.size > 0; i--) {
+    const id = items[i]!.payment_id;
+    if (pending.delete(id)) repeated.add(id);
+  }
+  return items.concat(repeated.size === 0 ? page : page.filter((p) => !repeated.has(p.payment_id)));
+}
