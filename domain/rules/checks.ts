@@ -133,7 +133,7 @@ function buildForm<T>(parts: FormParts): Form<T> {
       const theirs = partsOf.get(other)!;
       for (const key of Object.keys(theirs.fields)) {
         // arktype intersected a field both sides declare; no form here does, so it is refused rather than guessed.
-        if (key in parts.fields) throw new Error(`forms share the field ${key}`);
+        if (Object.hasOwn(parts.fields, key)) throw new Error(`forms share the field ${key}`);
       }
       return buildForm<T & U>({
         fields: { ...parts.fields, ...theirs.fields },
