@@ -4,8 +4,8 @@ import { PASSWORD_MIN_LENGTH, PIN_LENGTH } from '../limits';
 import { form, isBoolean, isString, rule } from './checks';
 
 /**
- * The account form rules of spec section 5, shared by the web app and the server (plain checks, domain/rules/checks.ts).
- * Every message is a translation key (namespace `accounts`, object `rules`): the client shows `t(message)`,
+ * The account form rules of spec section 5, plain checks (domain/rules/checks.ts) shared by the web app and the
+ * server. Every message is a translation key (namespace `accounts`, object `rules`): the client shows `t(message)`,
  * the server turns the same keys into localised field errors. The contract (openapi.yaml) only checks shapes
  * and transport bounds; these rules decide what a good value is.
  */

@@ -34,7 +34,11 @@ export interface Rule<T> extends Check {
 
 type Narrowing<T> = readonly [ok: (value: T) => boolean, message: string];
 
-function buildRule<T>(is: (value: unknown) => value is T, typeMessage: string, checks: readonly Narrowing<T>[]): Rule<T> {
+function buildRule<T>(
+  is: (value: unknown) => value is T,
+  typeMessage: string,
+  checks: readonly Narrowing<T>[],
+): Rule<T> {
   const problem = (value: unknown): string | null => {
     if (!is(value)) return typeMessage;
     for (const [ok, message] of checks) if (!ok(value)) return message;
@@ -47,7 +51,8 @@ function buildRule<T>(is: (value: unknown) => value is T, typeMessage: string, c
   return Object.assign(check, {
     problem,
     allows: (value: unknown): value is T => problem(value) === null,
-    narrow: (ok: (value: T) => boolean, message: string) => buildRule(is, typeMessage, [...checks, [ok, message] as const]),
+    narrow: (ok: (value: T) => boolean, message: string) =>
+      buildRule(is, typeMessage, [...checks, [ok, message] as const]),
   });
 }
 

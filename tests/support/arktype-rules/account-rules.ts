@@ -9,7 +9,15 @@ import { type } from 'arktype';
 import { isReservedName } from '../../../domain/app-routes';
 import { isCountryCode } from '../../../domain/countries';
 import { PASSWORD_MIN_LENGTH, PIN_LENGTH } from '../../../domain/limits';
-import { PASSWORD_MAX_LENGTH, PASSWORD_SYMBOLS, RULE, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, FULL_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH } from '../../../domain/rules/rule-values';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_SYMBOLS,
+  RULE,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+  FULL_NAME_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+} from '../../../domain/rules/rule-values';
 
 // The WHATWG (HTML input type=email) address syntax, with at least one dot in the domain.
 const EMAIL_PATTERN =
@@ -41,7 +49,8 @@ export const ExistingPasswordRule = text.narrow((s, ctx) => s.length > 0 || ctx.
 export const UsernameRule = filled
   .narrow(
     (s, ctx) =>
-      (s.length >= USERNAME_MIN_LENGTH && s.length <= USERNAME_MAX_LENGTH) || ctx.reject({ message: RULE.usernameLength }),
+      (s.length >= USERNAME_MIN_LENGTH && s.length <= USERNAME_MAX_LENGTH) ||
+      ctx.reject({ message: RULE.usernameLength }),
   )
   .narrow((s, ctx) => (USERNAME_PATTERN.test(s) && !s.includes('..')) || ctx.reject({ message: RULE.usernameFormat }))
   .narrow((s, ctx) => !isReservedName(s) || ctx.reject({ message: RULE.usernameReserved }));
@@ -69,7 +78,8 @@ export const SignUpForm = type({
   confirmPassword: text,
   acceptTerms: ConsentRule,
 }).narrow(
-  (f, ctx) => f.password === f.confirmPassword || ctx.reject({ path: ['confirmPassword'], message: RULE.passwordsDiffer }),
+  (f, ctx) =>
+    f.password === f.confirmPassword || ctx.reject({ path: ['confirmPassword'], message: RULE.passwordsDiffer }),
 );
 
 /** What `POST app/user/create/` checks beyond the contract's shape. */
@@ -86,16 +96,21 @@ export const ResetPasswordForm = type({
   saltcode: SecretRule,
   password_1: NewPasswordRule,
   password_2: text,
-}).narrow((f, ctx) => f.password_1 === f.password_2 || ctx.reject({ path: ['password_2'], message: RULE.passwordsDiffer }));
+}).narrow(
+  (f, ctx) => f.password_1 === f.password_2 || ctx.reject({ path: ['password_2'], message: RULE.passwordsDiffer }),
+);
 
 export const ChangePasswordForm = type({
   current_password: ExistingPasswordRule,
   password_1: NewPasswordRule,
   password_2: text,
 })
-  .narrow((f, ctx) => f.password_1 === f.password_2 || ctx.reject({ path: ['password_2'], message: RULE.passwordsDiffer }))
   .narrow(
-    (f, ctx) => f.password_1 !== f.current_password || ctx.reject({ path: ['password_1'], message: RULE.passwordUnchanged }),
+    (f, ctx) => f.password_1 === f.password_2 || ctx.reject({ path: ['password_2'], message: RULE.passwordsDiffer }),
+  )
+  .narrow(
+    (f, ctx) =>
+      f.password_1 !== f.current_password || ctx.reject({ path: ['password_1'], message: RULE.passwordUnchanged }),
   );
 
 export const SetUpForm = type({

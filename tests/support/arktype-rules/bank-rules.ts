@@ -8,7 +8,15 @@
 import { type } from 'arktype';
 import { isCountryCode } from '../../../domain/countries';
 import { MINIMUM_AGE_YEARS } from '../../../domain/limits';
-import { ACCOUNT_TYPES, BANK_FORMATS, BANK_RULE, ID_TYPES, accountNumberProblem, ageOn, rutValid } from '../../../domain/rules/bank-rules';
+import {
+  ACCOUNT_TYPES,
+  BANK_FORMATS,
+  BANK_RULE,
+  ID_TYPES,
+  accountNumberProblem,
+  ageOn,
+  rutValid,
+} from '../../../domain/rules/bank-rules';
 
 // Private in domain/rules/bank-rules.ts.
 const PERSON_NAME = /^[\p{L}\p{M}][\p{L}\p{M}' .-]{0,49}$/u;
@@ -19,7 +27,9 @@ const optionalText = type('string | null | undefined').configure({ message: BANK
 const sized = (min: number, max: number, message: string) =>
   filled.narrow((s, ctx) => (s.trim().length >= min && s.trim().length <= max) || ctx.reject({ message }));
 
-export const PersonNameRule = filled.narrow((s, ctx) => PERSON_NAME.test(s.trim()) || ctx.reject({ message: BANK_RULE.name }));
+export const PersonNameRule = filled.narrow(
+  (s, ctx) => PERSON_NAME.test(s.trim()) || ctx.reject({ message: BANK_RULE.name }),
+);
 
 export function birthdateRule(today: Date) {
   return filled
@@ -27,7 +37,9 @@ export function birthdateRule(today: Date) {
     .narrow((s, ctx) => (ageOn(s, today) ?? 0) >= MINIMUM_AGE_YEARS || ctx.reject({ message: BANK_RULE.underage }));
 }
 
-export const IdTypeRule = filled.narrow((s, ctx) => (ID_TYPES as readonly string[]).includes(s) || ctx.reject({ message: BANK_RULE.idType }));
+export const IdTypeRule = filled.narrow(
+  (s, ctx) => (ID_TYPES as readonly string[]).includes(s) || ctx.reject({ message: BANK_RULE.idType }),
+);
 
 const countryRule = (message: string) => filled.narrow((s, ctx) => isCountryCode(s) || ctx.reject({ message }));
 
@@ -40,27 +52,39 @@ export function personalInfoStep(today: Date) {
     idType: IdTypeRule,
     idNumber: filled,
   }).narrow((f, ctx) => {
-    if (f.idType === 'rut_vista') return rutValid(f.idNumber.trim()) || ctx.reject({ path: ['idNumber'], message: BANK_RULE.rut });
-    return /^[A-Za-z0-9][A-Za-z0-9.\- ]{3,19}$/.test(f.idNumber.trim()) || ctx.reject({ path: ['idNumber'], message: BANK_RULE.idNumber });
+    if (f.idType === 'rut_vista')
+      return rutValid(f.idNumber.trim()) || ctx.reject({ path: ['idNumber'], message: BANK_RULE.rut });
+    return (
+      /^[A-Za-z0-9][A-Za-z0-9.\- ]{3,19}$/.test(f.idNumber.trim()) ||
+      ctx.reject({ path: ['idNumber'], message: BANK_RULE.idNumber })
+    );
   });
 }
 
 /** Step 2: Primary Address. */
 export const AddressStep = type({
   addressLine1: sized(2, 100, BANK_RULE.address),
-  'addressLine2?': optionalText.narrow((s, ctx) => !s || s.trim().length <= 100 || ctx.reject({ message: BANK_RULE.address })),
+  'addressLine2?': optionalText.narrow(
+    (s, ctx) => !s || s.trim().length <= 100 || ctx.reject({ message: BANK_RULE.address }),
+  ),
   city: sized(2, 60, BANK_RULE.city),
   'region?': optionalText.narrow((s, ctx) => !s || s.trim().length <= 60 || ctx.reject({ message: BANK_RULE.region })),
-  postalCode: filled.narrow((s, ctx) => /^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/.test(s.trim()) || ctx.reject({ message: BANK_RULE.postalCode })),
+  postalCode: filled.narrow(
+    (s, ctx) => /^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/.test(s.trim()) || ctx.reject({ message: BANK_RULE.postalCode }),
+  ),
   country: countryRule(BANK_RULE.country),
 });
 
 /** Step 3: Bank Account. */
 export const BankAccountStep = type({
   // Own keys since session 4 (`'toString' in BANK_FORMATS` is true, and such a country failed with a 500).
-  bankCountry: filled.narrow((s, ctx) => Object.hasOwn(BANK_FORMATS, s) || ctx.reject({ message: BANK_RULE.bankCountry })),
+  bankCountry: filled.narrow(
+    (s, ctx) => Object.hasOwn(BANK_FORMATS, s) || ctx.reject({ message: BANK_RULE.bankCountry }),
+  ),
   bankName: sized(2, 100, BANK_RULE.bankName),
-  accountType: filled.narrow((s, ctx) => (ACCOUNT_TYPES as readonly string[]).includes(s) || ctx.reject({ message: BANK_RULE.accountType })),
+  accountType: filled.narrow(
+    (s, ctx) => (ACCOUNT_TYPES as readonly string[]).includes(s) || ctx.reject({ message: BANK_RULE.accountType }),
+  ),
   accountNumber: filled,
 }).narrow((f, ctx) => {
   if (!Object.hasOwn(BANK_FORMATS, f.bankCountry)) return true; // reported on bankCountry

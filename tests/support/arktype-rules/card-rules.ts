@@ -27,7 +27,9 @@ export const ExpMonthRule = type('number')
   .configure({ message: CARD_RULE.expMonth })
   .narrow((n, ctx) => (Number.isInteger(n) && n >= 1 && n <= 12) || ctx.reject({ message: CARD_RULE.expMonth }));
 
-export const CardCountryRule = filled.narrow((s, ctx) => isCountryCode(s) || ctx.reject({ message: CARD_RULE.country }));
+export const CardCountryRule = filled.narrow(
+  (s, ctx) => isCountryCode(s) || ctx.reject({ message: CARD_RULE.country }),
+);
 
 export const PostalCodeRule = filled.narrow(
   (s, ctx) => /^[A-Za-z0-9][A-Za-z0-9 -]{1,10}$/.test(s.trim()) || ctx.reject({ message: CARD_RULE.postalCode }),
@@ -39,7 +41,9 @@ export function cardForm(today: Date) {
   const ExpYearRule = type('number')
     .configure({ message: CARD_RULE.expYear })
     .narrow(
-      (n, ctx) => (Number.isInteger(n) && n >= thisYear && n <= thisYear + CARD_MAX_YEARS_AHEAD) || ctx.reject({ message: CARD_RULE.expYear }),
+      (n, ctx) =>
+        (Number.isInteger(n) && n >= thisYear && n <= thisYear + CARD_MAX_YEARS_AHEAD) ||
+        ctx.reject({ message: CARD_RULE.expYear }),
     );
   return type({
     nameOnCard: CardNameRule,
@@ -49,5 +53,8 @@ export function cardForm(today: Date) {
     cvv: CvvRule,
     country: CardCountryRule,
     postalCode: PostalCodeRule,
-  }).narrow((f, ctx) => !cardExpired(f.expMonth, f.expYear, today) || ctx.reject({ path: ['expMonth'], message: CARD_RULE.expired }));
+  }).narrow(
+    (f, ctx) =>
+      !cardExpired(f.expMonth, f.expYear, today) || ctx.reject({ path: ['expMonth'], message: CARD_RULE.expired }),
+  );
 }

@@ -6,7 +6,14 @@
  * purpose, change it here too.
  */
 import { type } from 'arktype';
-import { CUSTOM_AMOUNT_MAX_CENTS, CUSTOM_AMOUNT_MIN_CENTS, BIO_MAX_LENGTH, PRICE_POINT_DESCRIPTION_MAX_LENGTH, PRICE_POINT_MAX_CENTS, PRICE_POINT_MIN_CENTS } from '../../../domain/limits';
+import {
+  CUSTOM_AMOUNT_MAX_CENTS,
+  CUSTOM_AMOUNT_MIN_CENTS,
+  BIO_MAX_LENGTH,
+  PRICE_POINT_DESCRIPTION_MAX_LENGTH,
+  PRICE_POINT_MAX_CENTS,
+  PRICE_POINT_MIN_CENTS,
+} from '../../../domain/limits';
 import { parseAmount } from '../../../domain/money/amount';
 import { CREATOR_RULE, PRICE_POINT_MEDIA_TYPES } from '../../../domain/rules/creator-rules';
 
@@ -17,17 +24,24 @@ export const PriceRule = filled
   .narrow((s, ctx) => parseAmount(s.trim()) !== null || ctx.reject({ message: CREATOR_RULE.priceInvalid }))
   .narrow((s, ctx) => {
     const cents = parseAmount(s.trim()) ?? 0;
-    return (cents >= PRICE_POINT_MIN_CENTS && cents <= PRICE_POINT_MAX_CENTS) || ctx.reject({ message: CREATOR_RULE.priceRange });
+    return (
+      (cents >= PRICE_POINT_MIN_CENTS && cents <= PRICE_POINT_MAX_CENTS) ||
+      ctx.reject({ message: CREATOR_RULE.priceRange })
+    );
   });
 
 export const DescriptionRule = filled.narrow(
-  (s, ctx) => [...s.trim()].length <= PRICE_POINT_DESCRIPTION_MAX_LENGTH || ctx.reject({ message: CREATOR_RULE.descriptionTooLong }),
+  (s, ctx) =>
+    [...s.trim()].length <= PRICE_POINT_DESCRIPTION_MAX_LENGTH ||
+    ctx.reject({ message: CREATOR_RULE.descriptionTooLong }),
 );
 
 export const MediaTypeRule = type('string')
   .configure({ message: CREATOR_RULE.mediaTypeRequired })
   .narrow(
-    (s, ctx) => (PRICE_POINT_MEDIA_TYPES as readonly string[]).includes(s) || ctx.reject({ message: CREATOR_RULE.mediaTypeRequired }),
+    (s, ctx) =>
+      (PRICE_POINT_MEDIA_TYPES as readonly string[]).includes(s) ||
+      ctx.reject({ message: CREATOR_RULE.mediaTypeRequired }),
   );
 
 /** /profile/price-point and `POST app/user/{userId}/price-points`. */
@@ -45,7 +59,10 @@ export const CustomAmountRule = filled
   .narrow((s, ctx) => parseAmount(s.trim()) !== null || ctx.reject({ message: CREATOR_RULE.priceInvalid }))
   .narrow((s, ctx) => {
     const cents = parseAmount(s.trim()) ?? 0;
-    return (cents >= CUSTOM_AMOUNT_MIN_CENTS && cents <= CUSTOM_AMOUNT_MAX_CENTS) || ctx.reject({ message: CREATOR_RULE.amountRange });
+    return (
+      (cents >= CUSTOM_AMOUNT_MIN_CENTS && cents <= CUSTOM_AMOUNT_MAX_CENTS) ||
+      ctx.reject({ message: CREATOR_RULE.amountRange })
+    );
   });
 
 export const CustomAmountForm = type({ amount: CustomAmountRule });

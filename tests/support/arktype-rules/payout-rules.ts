@@ -12,9 +12,12 @@ import { PAYOUT_PASSWORD_MAX_LENGTH, normalizePayoutAccountNumber } from '../../
 export const PayoutLinkForm = type({
   email: EmailRule,
   password: type('string').narrow(
-    (s, ctx) => (s.length > 0 && s.length <= PAYOUT_PASSWORD_MAX_LENGTH) || ctx.reject({ message: 'wallet:rules.required' }),
+    (s, ctx) =>
+      (s.length > 0 && s.length <= PAYOUT_PASSWORD_MAX_LENGTH) || ctx.reject({ message: 'wallet:rules.required' }),
   ),
   bankAccountNumber: type('string').narrow(
-    (s, ctx) => /^[A-Za-z0-9]{4,34}$/.test(normalizePayoutAccountNumber(s)) || ctx.reject({ message: 'wallet:rules.account_number_format' }),
+    (s, ctx) =>
+      /^[A-Za-z0-9]{4,34}$/.test(normalizePayoutAccountNumber(s)) ||
+      ctx.reject({ message: 'wallet:rules.account_number_format' }),
   ),
 });

@@ -12,7 +12,9 @@ import { PEOPLE_RULE, isPhoneNumber } from '../../../domain/rules/people-rules';
 const text = type('string').configure({ message: PEOPLE_RULE.required });
 const filled = text.narrow((s, ctx) => s.trim().length > 0 || ctx.reject({ message: PEOPLE_RULE.required }));
 
-export const PhoneRule = filled.narrow((s, ctx) => isPhoneNumber(s) || ctx.reject({ message: PEOPLE_RULE.phoneOrEmailInvalid }));
+export const PhoneRule = filled.narrow(
+  (s, ctx) => isPhoneNumber(s) || ctx.reject({ message: PEOPLE_RULE.phoneOrEmailInvalid }),
+);
 
 /** Step one of phone verification, and `POST app/user/{userId}/phone/code`. */
 export const PhoneForm = type({ phone: PhoneRule });

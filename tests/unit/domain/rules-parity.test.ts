@@ -40,7 +40,6 @@ function random(seed: number) {
 const MISSING = Symbol('missing');
 type Pool = readonly unknown[];
 
-const repeat = (s: string, n: number) => s.repeat(n);
 const around = (make: (n: number) => string, ...ns: number[]) => ns.flatMap((n) => [n - 1, n, n + 1].filter((k) => k >= 0).map(make));
 
 /** Values any field may meet: wrong types, blank and odd strings. */
