@@ -1,13 +1,13 @@
-import { type } from 'arktype';
 import { isReservedName } from '../app-routes';
 import { isCountryCode } from '../countries';
 import { PASSWORD_MIN_LENGTH, PIN_LENGTH } from '../limits';
+import { form, isBoolean, isString, rule } from './checks';
 
 /**
- * The account form rules of spec section 5, as arktype types shared by the web app and the server.
- * Every message is a translation key (namespace `accounts`, object `rules`): the client shows `t(message)`,
+ * The account form rules of spec section 5, plain checks (domain/rules/checks.ts) shared by the web app and the
+ * server. Every message is a translation key (namespace `accounts`, object `rules`): the client shows `t(message)`,
  * the server turns the same keys into localised field errors. The contract (openapi.yaml) only checks shapes
- * and transport bounds; these types decide what a good value is.
+ * and transport bounds; these rules decide what a good value is.
  */
 
 export {
@@ -21,6 +21,7 @@ export {
   RULE_VALUES,
   type RuleKey,
 } from './rule-values';
+export { ruleProblems, type RuleProblem } from './checks';
 import { PASSWORD_MAX_LENGTH, PASSWORD_SYMBOLS, RULE, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, FULL_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH } from './rule-values';
 
 // The WHATWG (HTML input type=email) address syntax, with at least one dot in the domain.
@@ -35,126 +36,82 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-const text = type('string').configure({ message: RULE.required });
-const filled = text.narrow((s, ctx) => s.trim().length > 0 || ctx.reject({ message: RULE.required }));
+const text = rule(isString, RULE.required);
+const filled = text.narrow((s) => s.trim().length > 0, RULE.required);
 
-export const EmailRule = filled.narrow(
-  (s, ctx) => (s.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(s)) || ctx.reject({ message: RULE.emailInvalid }),
-);
+export const EmailRule = filled.narrow((s) => s.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(s), RULE.emailInvalid);
 
 /** A new password: spec 5 (at least 8, upper, lower, digit, symbol from PASSWORD_SYMBOLS). */
 export const NewPasswordRule = text
-  .narrow((s, ctx) => s.length > 0 || ctx.reject({ message: RULE.required }))
-  .narrow((s, ctx) => [...s].length >= PASSWORD_MIN_LENGTH || ctx.reject({ message: RULE.passwordTooShort }))
-  .narrow((s, ctx) => [...s].length <= PASSWORD_MAX_LENGTH || ctx.reject({ message: RULE.passwordTooLong }))
-  .narrow((s, ctx) => /[A-Z]/.test(s) || ctx.reject({ message: RULE.passwordNeedsUpper }))
-  .narrow((s, ctx) => /[a-z]/.test(s) || ctx.reject({ message: RULE.passwordNeedsLower }))
-  .narrow((s, ctx) => /[0-9]/.test(s) || ctx.reject({ message: RULE.passwordNeedsDigit }))
-  .narrow((s, ctx) => [...s].some((c) => symbolSet.has(c)) || ctx.reject({ message: RULE.passwordNeedsSymbol }));
+  .narrow((s) => s.length > 0, RULE.required)
+  .narrow((s) => [...s].length >= PASSWORD_MIN_LENGTH, RULE.passwordTooShort)
+  .narrow((s) => [...s].length <= PASSWORD_MAX_LENGTH, RULE.passwordTooLong)
+  .narrow((s) => /[A-Z]/.test(s), RULE.passwordNeedsUpper)
+  .narrow((s) => /[a-z]/.test(s), RULE.passwordNeedsLower)
+  .narrow((s) => /[0-9]/.test(s), RULE.passwordNeedsDigit)
+  .narrow((s) => [...s].some((c) => symbolSet.has(c)), RULE.passwordNeedsSymbol);
 
 /** An existing password (sign-in, current password): only required; old passwords may predate the rules. */
-export const ExistingPasswordRule = text.narrow((s, ctx) => s.length > 0 || ctx.reject({ message: RULE.required }));
+export const ExistingPasswordRule = text.narrow((s) => s.length > 0, RULE.required);
 
 export const UsernameRule = filled
-  .narrow(
-    (s, ctx) =>
-      (s.length >= USERNAME_MIN_LENGTH && s.length <= USERNAME_MAX_LENGTH) || ctx.reject({ message: RULE.usernameLength }),
-  )
-  .narrow((s, ctx) => (USERNAME_PATTERN.test(s) && !s.includes('..')) || ctx.reject({ message: RULE.usernameFormat }))
-  .narrow((s, ctx) => !isReservedName(s) || ctx.reject({ message: RULE.usernameReserved }));
+  .narrow((s) => s.length >= USERNAME_MIN_LENGTH && s.length <= USERNAME_MAX_LENGTH, RULE.usernameLength)
+  .narrow((s) => USERNAME_PATTERN.test(s) && !s.includes('..'), RULE.usernameFormat)
+  .narrow((s) => !isReservedName(s), RULE.usernameReserved);
 
-export const FullNameRule = filled.narrow(
-  (s, ctx) => s.trim().length <= FULL_NAME_MAX_LENGTH || ctx.reject({ message: RULE.fullNameTooLong }),
-);
+export const FullNameRule = filled.narrow((s) => s.trim().length <= FULL_NAME_MAX_LENGTH, RULE.fullNameTooLong);
 
-export const CountryRule = filled.narrow((s, ctx) => isCountryCode(s) || ctx.reject({ message: RULE.countryInvalid }));
+export const CountryRule = filled.narrow((s) => isCountryCode(s), RULE.countryInvalid);
 
-export const ConsentRule = type('boolean')
-  .configure({ message: RULE.consentRequired })
-  .narrow((v, ctx) => v === true || ctx.reject({ message: RULE.consentRequired }));
+export const ConsentRule = rule(isBoolean, RULE.consentRequired).narrow((v) => v === true, RULE.consentRequired);
 
-export const OtpRule = filled.narrow((s, ctx) => OTP_PATTERN.test(s) || ctx.reject({ message: RULE.otpFormat }));
+export const OtpRule = filled.narrow((s) => OTP_PATTERN.test(s), RULE.otpFormat);
 
 export const SecretRule = filled;
 
 // ---- Forms: one per screen or call. Cross-field rules report on the field the user must fix.
 
 /** Sign-up screen: the confirmation and the consent to the terms and privacy policy are checked here. */
-export const SignUpForm = type({
+export const SignUpForm = form({
   email: EmailRule,
   password: NewPasswordRule,
   confirmPassword: text,
   acceptTerms: ConsentRule,
-}).narrow(
-  (f, ctx) => f.password === f.confirmPassword || ctx.reject({ path: ['confirmPassword'], message: RULE.passwordsDiffer }),
-);
+}).refine((f) => (f.password === f.confirmPassword ? null : { field: 'confirmPassword', message: RULE.passwordsDiffer }));
 
 /** What `POST app/user/create/` checks beyond the contract's shape. */
-export const CreateUserRules = type({ email: EmailRule, password: NewPasswordRule });
+export const CreateUserRules = form({ email: EmailRule, password: NewPasswordRule });
 
-export const SignInForm = type({ email: EmailRule, password: ExistingPasswordRule });
+export const SignInForm = form({ email: EmailRule, password: ExistingPasswordRule });
 
-export const EmailForm = type({ email: EmailRule });
+export const EmailForm = form({ email: EmailRule });
 
-export const VerifyEmailForm = type({ email: EmailRule, otp: OtpRule });
+export const VerifyEmailForm = form({ email: EmailRule, otp: OtpRule });
 
-export const ResetPasswordForm = type({
+export const ResetPasswordForm = form({
   email: EmailRule,
   saltcode: SecretRule,
   password_1: NewPasswordRule,
   password_2: text,
-}).narrow((f, ctx) => f.password_1 === f.password_2 || ctx.reject({ path: ['password_2'], message: RULE.passwordsDiffer }));
+}).refine((f) => (f.password_1 === f.password_2 ? null : { field: 'password_2', message: RULE.passwordsDiffer }));
 
-export const ChangePasswordForm = type({
+export const ChangePasswordForm = form({
   current_password: ExistingPasswordRule,
   password_1: NewPasswordRule,
   password_2: text,
 })
-  .narrow((f, ctx) => f.password_1 === f.password_2 || ctx.reject({ path: ['password_2'], message: RULE.passwordsDiffer }))
-  .narrow(
-    (f, ctx) => f.password_1 !== f.current_password || ctx.reject({ path: ['password_1'], message: RULE.passwordUnchanged }),
-  );
+  .refine((f) => (f.password_1 === f.password_2 ? null : { field: 'password_2', message: RULE.passwordsDiffer }))
+  .refine((f) => (f.password_1 !== f.current_password ? null : { field: 'password_1', message: RULE.passwordUnchanged }));
 
-export const SetUpForm = type({
+export const SetUpForm = form({
   fullName: FullNameRule,
   username: UsernameRule,
   country: CountryRule,
   eSignatureConsent: ConsentRule,
 });
 
-export interface RuleProblem {
-  /** Dotted path of the field, e.g. `password_2`. */
-  field: string;
-  /** The translation key, e.g. `accounts:rules.password_needs_symbol` or `wallet:rules.card_number_invalid`. */
-  message: string;
-}
-
-/**
- * Runs a form type and returns its problems (first per field, in the order of the value's keys), or null when the
- * value is good. A missing or mistyped field reads as `required`, so every message is a translation key.
- */
-export function ruleProblems(form: (value: unknown) => unknown, value: unknown): RuleProblem[] | null {
-  const out = form(value);
-  if (!(out instanceof type.errors)) return null;
-  const seen = new Set<string>();
-  const problems: RuleProblem[] = [];
-  for (const error of out) {
-    const field = error.path.join('.');
-    if (seen.has(field)) continue;
-    seen.add(field);
-    // Our messages are translation keys (`accounts:rules.…`, `wallet:rules.…`); arktype's own (a wrong type) read as required.
-    problems.push({ field, message: /^[a-z]+:rules\./.test(error.message) ? error.message : RULE.required });
-  }
-  const order = typeof value === 'object' && value !== null ? Object.keys(value) : [];
-  const rank = (field: string) => {
-    const i = order.indexOf(field.split('.')[0] ?? '');
-    return i < 0 ? order.length : i;
-  };
-  return problems.sort((a, b) => rank(a.field) - rank(b.field));
-}
-
 /** Account info (/account-info): the set-up fields, editable later, and the email (a new one is verified again). */
-export const AccountInfoForm = type({
+export const AccountInfoForm = form({
   fullName: FullNameRule,
   username: UsernameRule,
   country: CountryRule,

@@ -1,12 +1,12 @@
-import { type } from 'arktype';
 import { isCountryCode } from '../countries';
 import { MINIMUM_AGE_YEARS } from '../limits';
+import { form, isString, optional, rule, UNNAMED_PROBLEM } from './checks';
 
 /**
  * The bank-account wizard (spec sections 3 and 5; issue 6 "bank-wizard"): Personal Info (first and last name,
  * birthdate 18 or older, id type including RUT/VISTA, id number), Primary Address, Bank Account (bank country, bank,
- * account type saving or checking, account number in the bank country's format) — arktype types shared by the web
- * app and the server, one per step and one for the whole. Messages are translation keys under `wallet:rules`.
+ * account type saving or checking, account number in the bank country's format) — rules shared by the web app and
+ * the server (domain/rules/checks.ts), one form per step and one for the whole. Messages are translation keys under `wallet:rules`.
  * The formats are documented in docs/money.md ("Bank account formats"); BANK_FORMATS below is the authority.
  */
 export const BANK_RULE = {
@@ -127,6 +127,14 @@ export const BANK_FORMATS: Record<string, BankFormat> = {
 };
 export const BANK_COUNTRIES = Object.keys(BANK_FORMATS);
 
+/**
+ * The format of a bank country, or undefined. Own keys only: `'toString' in BANK_FORMATS` is true, and a request
+ * naming such a country reached a format without a pattern and failed with a 500 (found by rules-parity.test.ts).
+ */
+export function bankFormatOf(bankCountry: string): BankFormat | undefined {
+  return Object.hasOwn(BANK_FORMATS, bankCountry) ? BANK_FORMATS[bankCountry] : undefined;
+}
+
 /** Spaces removed, letters upper-cased: the stored form of an account number. */
 export function normalizeAccountNumber(value: string): string {
   return value.replace(/\s+/g, '').toUpperCase();
@@ -134,7 +142,7 @@ export function normalizeAccountNumber(value: string): string {
 
 /** null when `accountNumber` is good for `bankCountry`, else the rule key that says why not. */
 export function accountNumberProblem(bankCountry: string, accountNumber: string): string | null {
-  const format = BANK_FORMATS[bankCountry];
+  const format = bankFormatOf(bankCountry);
   if (!format) return BANK_RULE.bankCountry;
   const normalized = normalizeAccountNumber(accountNumber);
   if (!format.pattern.test(normalized)) return BANK_RULE.accountNumber;
@@ -176,58 +184,59 @@ export function namesMatch(firstName: string, lastName: string, fullName: string
   return norm(`${firstName} ${lastName}`) === norm(fullName);
 }
 
-const text = type('string').configure({ message: BANK_RULE.required });
-const filled = text.narrow((s, ctx) => s.trim().length > 0 || ctx.reject({ message: BANK_RULE.required }));
-const optionalText = type('string | null | undefined').configure({ message: BANK_RULE.required });
+const text = rule(isString, BANK_RULE.required);
+const filled = text.narrow((s) => s.trim().length > 0, BANK_RULE.required);
+// A wrong type here names no wallet message: it reads as the unnamed problem (what arktype's own message became).
+const optionalText = rule((v): v is string | null | undefined => v === undefined || v === null || typeof v === 'string', UNNAMED_PROBLEM);
 const sized = (min: number, max: number, message: string) =>
-  filled.narrow((s, ctx) => (s.trim().length >= min && s.trim().length <= max) || ctx.reject({ message }));
+  filled.narrow((s) => s.trim().length >= min && s.trim().length <= max, message);
 
-export const PersonNameRule = filled.narrow((s, ctx) => PERSON_NAME.test(s.trim()) || ctx.reject({ message: BANK_RULE.name }));
+export const PersonNameRule = filled.narrow((s) => PERSON_NAME.test(s.trim()), BANK_RULE.name);
 
 export function birthdateRule(today: Date) {
   return filled
-    .narrow((s, ctx) => ageOn(s, today) !== null || ctx.reject({ message: BANK_RULE.birthdate }))
-    .narrow((s, ctx) => (ageOn(s, today) ?? 0) >= MINIMUM_AGE_YEARS || ctx.reject({ message: BANK_RULE.underage }));
+    .narrow((s) => ageOn(s, today) !== null, BANK_RULE.birthdate)
+    .narrow((s) => (ageOn(s, today) ?? 0) >= MINIMUM_AGE_YEARS, BANK_RULE.underage);
 }
 
-export const IdTypeRule = filled.narrow((s, ctx) => (ID_TYPES as readonly string[]).includes(s) || ctx.reject({ message: BANK_RULE.idType }));
+export const IdTypeRule = filled.narrow((s) => (ID_TYPES as readonly string[]).includes(s), BANK_RULE.idType);
 
-const countryRule = (message: string) => filled.narrow((s, ctx) => isCountryCode(s) || ctx.reject({ message }));
+const countryRule = (message: string) => filled.narrow((s) => isCountryCode(s), message);
 
 /** Step 1: Personal Info. */
 export function personalInfoStep(today: Date) {
-  return type({
+  return form({
     firstName: PersonNameRule,
     lastName: PersonNameRule,
     birthdate: birthdateRule(today),
     idType: IdTypeRule,
     idNumber: filled,
-  }).narrow((f, ctx) => {
-    if (f.idType === 'rut_vista') return rutValid(f.idNumber.trim()) || ctx.reject({ path: ['idNumber'], message: BANK_RULE.rut });
-    return /^[A-Za-z0-9][A-Za-z0-9.\- ]{3,19}$/.test(f.idNumber.trim()) || ctx.reject({ path: ['idNumber'], message: BANK_RULE.idNumber });
+  }).refine((f) => {
+    if (f.idType === 'rut_vista') return rutValid(f.idNumber.trim()) ? null : { field: 'idNumber', message: BANK_RULE.rut };
+    return /^[A-Za-z0-9][A-Za-z0-9.\- ]{3,19}$/.test(f.idNumber.trim()) ? null : { field: 'idNumber', message: BANK_RULE.idNumber };
   });
 }
 
 /** Step 2: Primary Address. */
-export const AddressStep = type({
+export const AddressStep = form({
   addressLine1: sized(2, 100, BANK_RULE.address),
-  'addressLine2?': optionalText.narrow((s, ctx) => !s || s.trim().length <= 100 || ctx.reject({ message: BANK_RULE.address })),
+  addressLine2: optional(optionalText.narrow((s) => !s || s.trim().length <= 100, BANK_RULE.address)),
   city: sized(2, 60, BANK_RULE.city),
-  'region?': optionalText.narrow((s, ctx) => !s || s.trim().length <= 60 || ctx.reject({ message: BANK_RULE.region })),
-  postalCode: filled.narrow((s, ctx) => /^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/.test(s.trim()) || ctx.reject({ message: BANK_RULE.postalCode })),
+  region: optional(optionalText.narrow((s) => !s || s.trim().length <= 60, BANK_RULE.region)),
+  postalCode: filled.narrow((s) => /^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/.test(s.trim()), BANK_RULE.postalCode),
   country: countryRule(BANK_RULE.country),
 });
 
 /** Step 3: Bank Account. */
-export const BankAccountStep = type({
-  bankCountry: filled.narrow((s, ctx) => s in BANK_FORMATS || ctx.reject({ message: BANK_RULE.bankCountry })),
+export const BankAccountStep = form({
+  bankCountry: filled.narrow((s) => bankFormatOf(s) !== undefined, BANK_RULE.bankCountry),
   bankName: sized(2, 100, BANK_RULE.bankName),
-  accountType: filled.narrow((s, ctx) => (ACCOUNT_TYPES as readonly string[]).includes(s) || ctx.reject({ message: BANK_RULE.accountType })),
+  accountType: filled.narrow((s) => (ACCOUNT_TYPES as readonly string[]).includes(s), BANK_RULE.accountType),
   accountNumber: filled,
-}).narrow((f, ctx) => {
-  if (!(f.bankCountry in BANK_FORMATS)) return true; // reported on bankCountry
+}).refine((f) => {
+  if (!bankFormatOf(f.bankCountry)) return null; // reported on bankCountry
   const problem = accountNumberProblem(f.bankCountry, f.accountNumber);
-  return problem === null || ctx.reject({ path: ['accountNumber'], message: problem });
+  return problem === null ? null : { field: 'accountNumber', message: problem };
 });
 
 /** The whole wizard (step 4, Confirm Info, sends this). */

@@ -1,5 +1,5 @@
-import { type } from 'arktype';
 import { isCountryCode } from '../countries';
+import { form, isNumber, isString, rule } from './checks';
 
 /**
  * The add-card form (spec section 5: name on card at least two words; number 15 or 16 digits; expiry a valid month
@@ -65,38 +65,33 @@ export function cardExpired(expMonth: number, expYear: number, today: Date): boo
   return expYear < year || (expYear === year && expMonth < month);
 }
 
-const text = type('string').configure({ message: CARD_RULE.required });
-const filled = text.narrow((s, ctx) => s.trim().length > 0 || ctx.reject({ message: CARD_RULE.required }));
+const text = rule(isString, CARD_RULE.required);
+const filled = text.narrow((s) => s.trim().length > 0, CARD_RULE.required);
 
 export const CardNameRule = filled
-  .narrow((s, ctx) => s.trim().length <= CARD_NAME_MAX_LENGTH || ctx.reject({ message: CARD_RULE.nameTooLong }))
-  .narrow((s, ctx) => s.trim().split(/\s+/).length >= 2 || ctx.reject({ message: CARD_RULE.nameTwoWords }));
+  .narrow((s) => s.trim().length <= CARD_NAME_MAX_LENGTH, CARD_RULE.nameTooLong)
+  .narrow((s) => s.trim().split(/\s+/).length >= 2, CARD_RULE.nameTwoWords);
 
 export const CardNumberRule = filled
-  .narrow((s, ctx) => /^\d{15,16}$/.test(normalizeCardNumber(s)) || ctx.reject({ message: CARD_RULE.numberLength }))
-  .narrow((s, ctx) => luhnValid(normalizeCardNumber(s)) || ctx.reject({ message: CARD_RULE.numberInvalid }));
+  .narrow((s) => /^\d{15,16}$/.test(normalizeCardNumber(s)), CARD_RULE.numberLength)
+  .narrow((s) => luhnValid(normalizeCardNumber(s)), CARD_RULE.numberInvalid);
 
-export const CvvRule = filled.narrow((s, ctx) => /^\d{3,4}$/.test(s) || ctx.reject({ message: CARD_RULE.cvv }));
+export const CvvRule = filled.narrow((s) => /^\d{3,4}$/.test(s), CARD_RULE.cvv);
 
-export const ExpMonthRule = type('number')
-  .configure({ message: CARD_RULE.expMonth })
-  .narrow((n, ctx) => (Number.isInteger(n) && n >= 1 && n <= 12) || ctx.reject({ message: CARD_RULE.expMonth }));
+export const ExpMonthRule = rule(isNumber, CARD_RULE.expMonth).narrow((n) => Number.isInteger(n) && n >= 1 && n <= 12, CARD_RULE.expMonth);
 
-export const CardCountryRule = filled.narrow((s, ctx) => isCountryCode(s) || ctx.reject({ message: CARD_RULE.country }));
+export const CardCountryRule = filled.narrow((s) => isCountryCode(s), CARD_RULE.country);
 
-export const PostalCodeRule = filled.narrow(
-  (s, ctx) => /^[A-Za-z0-9][A-Za-z0-9 -]{1,10}$/.test(s.trim()) || ctx.reject({ message: CARD_RULE.postalCode }),
-);
+export const PostalCodeRule = filled.narrow((s) => /^[A-Za-z0-9][A-Za-z0-9 -]{1,10}$/.test(s.trim()), CARD_RULE.postalCode);
 
 /** The add-card form; the expiry is checked against `today` (the server's clock, or the browser's). */
 export function cardForm(today: Date) {
   const thisYear = today.getUTCFullYear();
-  const ExpYearRule = type('number')
-    .configure({ message: CARD_RULE.expYear })
-    .narrow(
-      (n, ctx) => (Number.isInteger(n) && n >= thisYear && n <= thisYear + CARD_MAX_YEARS_AHEAD) || ctx.reject({ message: CARD_RULE.expYear }),
-    );
-  return type({
+  const ExpYearRule = rule(isNumber, CARD_RULE.expYear).narrow(
+    (n) => Number.isInteger(n) && n >= thisYear && n <= thisYear + CARD_MAX_YEARS_AHEAD,
+    CARD_RULE.expYear,
+  );
+  return form({
     nameOnCard: CardNameRule,
     number: CardNumberRule,
     expMonth: ExpMonthRule,
@@ -104,7 +99,7 @@ export function cardForm(today: Date) {
     cvv: CvvRule,
     country: CardCountryRule,
     postalCode: PostalCodeRule,
-  }).narrow((f, ctx) => !cardExpired(f.expMonth, f.expYear, today) || ctx.reject({ path: ['expMonth'], message: CARD_RULE.expired }));
+  }).refine((f) => (!cardExpired(f.expMonth, f.expYear, today) ? null : { field: 'expMonth', message: CARD_RULE.expired }));
 }
 
 export type CardFormValue = {

@@ -1,5 +1,5 @@
-import { type } from 'arktype';
 import { EmailRule } from './account-rules';
+import { form, isString, rule } from './checks';
 
 /**
  * Linking the international payout account (spec 3 and 4): the provider account's email and password, and the
@@ -8,13 +8,13 @@ import { EmailRule } from './account-rules';
  */
 export const PAYOUT_PASSWORD_MAX_LENGTH = 200;
 
-export const PayoutLinkForm = type({
+// The password and number name no message for a wrong type: that reads as the unnamed problem (checks.ts).
+export const PayoutLinkForm = form({
   email: EmailRule,
-  password: type('string').narrow(
-    (s, ctx) => (s.length > 0 && s.length <= PAYOUT_PASSWORD_MAX_LENGTH) || ctx.reject({ message: 'wallet:rules.required' }),
-  ),
-  bankAccountNumber: type('string').narrow(
-    (s, ctx) => /^[A-Za-z0-9]{4,34}$/.test(normalizePayoutAccountNumber(s)) || ctx.reject({ message: 'wallet:rules.account_number_format' }),
+  password: rule(isString).narrow((s) => s.length > 0 && s.length <= PAYOUT_PASSWORD_MAX_LENGTH, 'wallet:rules.required'),
+  bankAccountNumber: rule(isString).narrow(
+    (s) => /^[A-Za-z0-9]{4,34}$/.test(normalizePayoutAccountNumber(s)),
+    'wallet:rules.account_number_format',
   ),
 });
 

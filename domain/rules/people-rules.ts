@@ -1,5 +1,5 @@
-import { type } from 'arktype';
 import { EmailRule, OtpRule } from './account-rules';
+import { form, isString, rule } from './checks';
 import { PHONE_MAX_DIGITS, PHONE_MIN_DIGITS } from '../limits';
 
 /**
@@ -26,22 +26,20 @@ export function isPhoneNumber(text: string): boolean {
   return PHONE_PATTERN.test(normalizePhone(text));
 }
 
-const text = type('string').configure({ message: PEOPLE_RULE.required });
-const filled = text.narrow((s, ctx) => s.trim().length > 0 || ctx.reject({ message: PEOPLE_RULE.required }));
+const text = rule(isString, PEOPLE_RULE.required);
+const filled = text.narrow((s) => s.trim().length > 0, PEOPLE_RULE.required);
 
-export const PhoneRule = filled.narrow((s, ctx) => isPhoneNumber(s) || ctx.reject({ message: PEOPLE_RULE.phoneOrEmailInvalid }));
+export const PhoneRule = filled.narrow((s) => isPhoneNumber(s), PEOPLE_RULE.phoneOrEmailInvalid);
 
 /** Step one of phone verification, and `POST app/user/{userId}/phone/code`. */
-export const PhoneForm = type({ phone: PhoneRule });
+export const PhoneForm = form({ phone: PhoneRule });
 
 /** Step two: the number the code was texted to, and the code. */
-export const PhoneCodeForm = type({ phone: PhoneRule, code: OtpRule });
+export const PhoneCodeForm = form({ phone: PhoneRule, code: OtpRule });
 
 /** Invite friends: the friend's email, refused with the same message as a bad phone (spec 5). */
-export const InviteRule = filled.narrow(
-  (s, ctx) => EmailRule.allows(s.trim()) || ctx.reject({ message: PEOPLE_RULE.phoneOrEmailInvalid }),
-);
-export const InviteForm = type({ email: InviteRule });
+export const InviteRule = filled.narrow((s) => EmailRule.allows(s.trim()), PEOPLE_RULE.phoneOrEmailInvalid);
+export const InviteForm = form({ email: InviteRule });
 
 /** +14155550100 → "+1 ••• ••• 0100": what a notice or a log may show of a number. */
 export function maskPhone(phone: string): string {

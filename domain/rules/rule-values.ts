@@ -2,9 +2,9 @@ import { CUSTOM_AMOUNT_MAX_CENTS, CUSTOM_AMOUNT_MIN_CENTS, BIO_MAX_LENGTH, PASSW
 import { formatAmount } from '../money/amount';
 
 /**
- * The account rules' message keys and the values they interpolate, apart from the arktype types in
- * account-rules.ts: every form field shows these (src/ui/form/use-form-text.ts), and importing them must not
- * bring arktype (47 KB gzip) into pages whose forms use no rule types (docs/performance.md).
+ * The account rules' message keys and the values they interpolate, apart from the rules in account-rules.ts:
+ * every form field shows these (src/ui/form/use-form-text.ts, in the entry chunk), and importing them must not
+ * bring the rules, the country list and the reserved route names into pages whose forms check none of them.
  */
 
 /** The symbols a password may use to satisfy the "symbol" rule: every printable ASCII punctuation character. */

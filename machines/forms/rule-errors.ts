@@ -1,15 +1,15 @@
-import { ruleProblems } from '../../domain/rules/account-rules';
+import { ruleProblems, type Check } from '../../domain/rules/checks';
 import type { FieldErrors } from './field-errors';
 
-// Apart from field-errors.ts: the shared rules are arktype types (47 KB gzip), which only forms that check them
-// should download; the payment forms use the rest of field-errors.ts without it (docs/performance.md).
+// Apart from field-errors.ts: only forms that check the shared rules need the rules' runner; the payment forms use
+// the rest of field-errors.ts without it (docs/performance.md).
 
 /**
  * The rule problems of a form's values, keyed by field and in the order of `fields` (so "the first error" is the
  * first field on screen). Only the fields the form shows are kept.
  */
 export function ruleErrors<F extends string>(
-  form: (value: unknown) => unknown,
+  form: Check,
   values: object,
   fields: readonly F[],
 ): FieldErrors<F> {

@@ -1,12 +1,13 @@
-import { RULE_VALUES, ruleProblems } from '../../domain/rules/account-rules';
+import { ruleProblems, type Check } from '../../domain/rules/checks';
+import { RULE_VALUES } from '../../domain/rules/rule-values';
 import { HttpProblem, type FieldError } from './problem';
 
 /**
- * Runs one of the shared arktype forms (domain/rules/) on an already contract-valid body. A bad value is a 400
- * `validation_failed` naming each field with the rule's message in the caller's language — the same keys the
- * web app shows under its inputs.
+ * Runs one of the shared forms (domain/rules/, the very checks the web app runs) on an already contract-valid body.
+ * A bad value is a 400 `validation_failed` naming each field with the rule's message in the caller's language — the
+ * same keys the web app shows under its inputs.
  */
-export function checkRules(form: (value: unknown) => unknown, value: unknown, values: Record<string, unknown> = {}): void {
+export function checkRules(form: Check, value: unknown, values: Record<string, unknown> = {}): void {
   const problems = ruleProblems(form, value);
   if (!problems) return;
   throw new HttpProblem(400, 'validation_failed', 'errors:validation_failed', {}, (locale, translator) =>

@@ -33,7 +33,7 @@ type Schemas = components['schemas'];
 /**
  * Accounts (issue 3, spec sections 5 and 7): sign-up, email verification, sign-in and out, forgotten and changed
  * passwords, the set-up gate and the user's own account. The contract has already checked every body's shape;
- * the shared arktype rules decide whether the values are good. Secrets (passwords, tokens, codes, saltcodes)
+ * the shared rules (domain/rules/) decide whether the values are good. Secrets (passwords, tokens, codes, saltcodes)
  * are never logged: only user ids and outcomes are.
  */
 export function accountHandlers(services: Services): OperationHandlers {

@@ -110,6 +110,12 @@ describe.each(databaseKinds())('bank account, payout account and withdrawals on 
       const es2 = await wallet.putBank(ann, bank({ bankCountry: 'ES', accountNumber: '000123456789' }));
       expect(es2.json().errors[0]).toMatchObject({ field: 'accountNumber', code: 'account_number_format' });
       expect((await wallet.putBank(ann, bank({ bankCountry: 'ZZ' }))).json().errors[0]).toMatchObject({ field: 'bankCountry' });
+      // Names every object has (`'toString' in {}`) are no bank country either: a 400, never a 500.
+      for (const bankCountry of ['toString', 'valueOf']) {
+        const inherited = await wallet.putBank(ann, bank({ bankCountry }));
+        expect(inherited.statusCode, bankCountry).toBe(400);
+        expect(inherited.json().errors[0]).toMatchObject({ field: 'bankCountry', code: 'bank_country_unsupported' });
+      }
       expect((await wallet.putBank(ann, bank({ accountType: 'current' }))).json().errors[0]).toMatchObject({ field: 'accountType' });
       expect((await wallet.putBank(ann, { ...bank(), firstName: undefined })).statusCode).toBe(400);
       expect((await wallet.putBank(ann, bank())).statusCode).toBe(200); // back to the US account

@@ -12,10 +12,11 @@ import {
   normalizeEmail,
   ruleProblems,
 } from '../../../domain/rules/account-rules';
+import type { Check } from '../../../domain/rules/checks';
 import { APP_ROUTE_SEGMENTS, isReservedName } from '../../../domain/app-routes';
 import { COUNTRY_CODES } from '../../../domain/countries';
 
-const messages = (form: (v: unknown) => unknown, value: unknown) =>
+const messages = (form: Check, value: unknown) =>
   Object.fromEntries((ruleProblems(form, value) ?? []).map((p) => [p.field, p.message]));
 
 describe('account rules (shared by client and server)', () => {

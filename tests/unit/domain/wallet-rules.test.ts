@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ruleProblems } from '../../../domain/rules/account-rules';
+import type { Check } from '../../../domain/rules/checks';
 import { cardBrandOf, cardExpired, cardForm, luhnValid, normalizeCardNumber } from '../../../domain/rules/card-rules';
 import {
   BANK_FORMATS,
@@ -18,7 +19,7 @@ import {
 import { LOCALES } from '../../../domain/product';
 
 const today = new Date('2026-11-21T12:00:00Z');
-const fields = (form: (v: unknown) => unknown, value: unknown) =>
+const fields = (form: Check, value: unknown) =>
   Object.fromEntries((ruleProblems(form, value) ?? []).map((p) => [p.field, p.message]));
 
 describe('card rules (spec 5)', () => {
