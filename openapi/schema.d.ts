@@ -1484,6 +1484,12 @@ export interface components {
             email: components["schemas"]["Email"];
             password: components["schemas"]["Secret"];
             purchase?: components["schemas"]["Purchase"];
+            /**
+             * @description The username of the sign-up link's `invited_by`. When it names an active, set-up account, the new account
+             *     records it as its inviter and the two become each other's contacts (docs/people.md); anything else is
+             *     ignored, never refused.
+             */
+            invitedBy?: string;
         };
         LoginRequest: {
             email: components["schemas"]["Email"];

@@ -26,6 +26,8 @@ import { clearSessionCookies, setSessionCookies, setUserCookie } from '../accoun
 import { findUserByEmail, findUserById, isUniqueViolation, toSessionUser, type UserRow } from '../accounts/users';
 import { checkEmailCode, issueEmailCode } from '../accounts/email-verification';
 import { accountMail } from '../accounts/account-mail';
+import { acceptInvitation } from '../people/invitations';
+import { readInviter } from '../../domain/invitation';
 import { RESET_TTL_MS, checkReset, completeReset, issueReset, revokeResets } from '../accounts/password-reset';
 
 type Schemas = components['schemas'];
@@ -75,19 +77,25 @@ export function accountHandlers(services: Services): OperationHandlers {
       const taken = () => fieldProblem(409, 'email_taken', 'email', 'accounts:errors.email_taken');
       if (await findUserByEmail(db, email)) throw taken();
       const passwordHash = await hashPassword(body.password);
+      const inviterName = readInviter(body.invitedBy);
       let row: UserRow;
+      let invitedBy: string | null = null;
       try {
-        [row] = (await db
-          .insert(users)
-          .values({ id: randomUUID(), email, passwordHash, purchase: body.purchase ?? null, createdAt: now, updatedAt: now })
-          .returning()) as [UserRow];
+        row = await db.transaction(async (tx) => {
+          const [created] = (await tx
+            .insert(users)
+            .values({ id: randomUUID(), email, passwordHash, purchase: body.purchase ?? null, createdAt: now, updatedAt: now })
+            .returning()) as [UserRow];
+          if (inviterName) invitedBy = await acceptInvitation(tx, created.id, email, inviterName, now);
+          return created;
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw taken();
         throw error;
       }
       const code = await issueEmailCode(db, row.id, now);
       await sendVerification(request, email, code);
-      request.log.info({ userId: row.id }, 'account created');
+      request.log.info({ userId: row.id, invitedBy }, 'account created');
       reply.code(201);
       return signIn(request, reply, row, now);
     },
