@@ -32,8 +32,17 @@ export interface AccountInfoResult {
   verificationSent: boolean;
 }
 
+/** What the screen loads: the editable fields come from the user; the verified phone is shown, not edited here. */
+export interface AccountInfoLoaded {
+  user: SessionUser;
+  /** E.164, once verified through phone verification (/contacts); null before. */
+  phoneNumber: string | null;
+}
+
 export interface AccountInfoContext {
   userId: string;
+  /** Read-only here: a number changes only by verifying a new one (the phone-verification flow). */
+  phoneNumber: string | null;
   values: AccountInfoValues;
   errors: FieldErrors<Field>;
   message: FormMessage | null;
@@ -67,7 +76,7 @@ export const accountInfoMachine = setup({
     input: {} as AccountInfoInput,
   },
   actors: {
-    loadUser: fromPromise<SessionUser, { userId: string }>(async () => {
+    loadUser: fromPromise<AccountInfoLoaded, { userId: string }>(async () => {
       throw new Error('loadUser is provided by the host');
     }),
     saveAccountInfo: fromPromise<AccountInfoResult, AccountInfoValues & { userId: string }>(async () => {
@@ -79,7 +88,7 @@ export const accountInfoMachine = setup({
     verificationSent: ({ event }) => (event as { output?: AccountInfoResult }).output?.verificationSent === true,
   },
   actions: {
-    setUser: assign((_, user: SessionUser) => ({ values: valuesOf(user), errors: {}, message: null })),
+    setUser: assign((_, loaded: AccountInfoLoaded) => ({ values: valuesOf(loaded.user), phoneNumber: loaded.phoneNumber, errors: {}, message: null })),
     setValue: assign(({ context, event }) => {
       if (event.type !== 'CHANGE') return {};
       return { values: applyChange(context.values, event), errors: withoutError(context.errors, event.field), message: null };
@@ -99,7 +108,7 @@ export const accountInfoMachine = setup({
   },
 }).createMachine({
   id: 'accountInfo',
-  context: ({ input }) => ({ userId: input.userId, values: EMPTY, errors: {}, message: null }),
+  context: ({ input }) => ({ userId: input.userId, phoneNumber: null, values: EMPTY, errors: {}, message: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -139,7 +148,8 @@ export const accountInfoMachine = setup({
           {
             target: 'editing',
             actions: [
-              { type: 'setUser', params: ({ event }) => event.output.user },
+              // Saving never touches the phone: it stays as loaded.
+              { type: 'setUser', params: ({ context, event }) => ({ user: event.output.user, phoneNumber: context.phoneNumber }) },
               { type: 'reportUser', params: ({ event }) => ({ user: event.output.user }) },
               'notifySaved',
             ],

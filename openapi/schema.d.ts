@@ -1555,6 +1555,11 @@ export interface components {
             eSignatureConsentAt: string | null;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description The verified phone number (E.164), set by phone verification's confirm step; null before.
+             * @example +5511987654321
+             */
+            phoneNumber: string | null;
         };
         OutboxMessage: {
             id: number;

@@ -315,6 +315,7 @@ export function accountHandlers(services: Services): OperationHandlers {
         purchase: user.purchase ?? null,
         eSignatureConsentAt: user.eSignatureConsentAt?.toISOString() ?? null,
         createdAt: user.createdAt.toISOString(),
+        phoneNumber: user.phoneNumber ?? null,
       };
     },
   };

@@ -59,6 +59,11 @@ describe.each(databaseKinds())('phone verification, top people and invitations o
     expect(confirmed.json().confirmed).toBe(true);
     [user] = await api.fresh.database.db.select().from(users).where(eq(users.id, ana.id));
     expect(user!.phoneNumber).toBe(phone);
+    // The account (what /account-info shows) carries the verified number; another account's has none.
+    const account = await api.inject({ method: 'GET', url: `/api/app/user/${ana.id}`, headers: { authtoken: ana.token } });
+    expect(account.json().phoneNumber).toBe(phone);
+    const other = await api.inject({ method: 'GET', url: `/api/app/user/${cy.id}`, headers: { authtoken: cy.token } });
+    expect(other.json().phoneNumber).toBeNull();
     // Works once.
     expect((await confirm(ana, phone)).json().code).toBe('phone_not_verified');
     // Another account cannot take the number.
