@@ -27,8 +27,17 @@ export interface AccountInfoResult {
   verificationSent: boolean;
 }
 
+/** What the screen loads: the editable fields come from the user; the verified phone is shown, not edited here. */
+export interface AccountInfoLoaded {
+  user: SessionUser;
+  /** E.164, once verified through phone verification (/contacts); null before. */
+  phoneNumber: string | null;
+}
+
 export interface AccountInfoContext {
   userId: string;
+  /** Read-only here: a number changes only by verifying a new one (the phone-verification flow). */
+  phoneNumber: string | null;
   values: AccountInfoValues;
   errors: FieldErrors<Field>;
   message: FormMessage | null;
@@ -62,7 +71,7 @@ export const accountInfoMachine = setup({
     input: {} as AccountInfoInput,
   },
   actors: {
-    loadUser: hostActor<SessionUser, { userId: string }>('loadUser'),
+    loadUser: hostActor<AccountInfoLoaded, { userId: string }>('loadUser'),
     saveAccountInfo: hostActor<AccountInfoResult, AccountInfoValues & { userId: string }>('saveAccountInfo'),
   },
   guards: {
@@ -70,7 +79,7 @@ export const accountInfoMachine = setup({
     verificationSent: ({ event }) => (event as { output?: AccountInfoResult }).output?.verificationSent === true,
   },
   actions: {
-    setUser: assign((_, user: SessionUser) => ({ values: valuesOf(user), errors: {}, message: null })),
+    setUser: assign((_, loaded: AccountInfoLoaded) => ({ values: valuesOf(loaded.user), phoneNumber: loaded.phoneNumber, errors: {}, message: null })),
     ...formActions<AccountInfoContext, AccountInfoEvent, Field>(ACCOUNT_INFO_FIELDS, (context) => problems(context.values)),
     // Host effects.
     focusFirstError: () => {},
@@ -80,7 +89,7 @@ export const accountInfoMachine = setup({
   },
 }).createMachine({
   id: 'accountInfo',
-  context: ({ input }) => ({ userId: input.userId, values: EMPTY, errors: {}, message: null }),
+  context: ({ input }) => ({ userId: input.userId, phoneNumber: null, values: EMPTY, errors: {}, message: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -120,7 +129,8 @@ export const accountInfoMachine = setup({
           {
             target: 'editing',
             actions: [
-              { type: 'setUser', params: ({ event }) => event.output.user },
+              // Saving never touches the phone: it stays as loaded.
+              { type: 'setUser', params: ({ context, event }) => ({ user: event.output.user, phoneNumber: context.phoneNumber }) },
               { type: 'reportUser', params: ({ event }) => ({ user: event.output.user }) },
               'notifySaved',
             ],

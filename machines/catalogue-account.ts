@@ -1,7 +1,7 @@
 import { fromPromise, type AnyStateMachine, type SnapshotFrom } from 'xstate';
 import { PHOTO_MAX_BYTES } from '../domain/limits';
 import type { SessionUser } from '../domain/session-user';
-import { accountInfoMachine, type AccountInfoResult } from './account-info.machine';
+import { accountInfoMachine, type AccountInfoLoaded, type AccountInfoResult } from './account-info.machine';
 import type { CatalogueEntry } from './catalogue';
 import { closeAccountMachine } from './close-account.machine';
 import { apiFailure } from './forms/api-failure';
@@ -27,6 +27,7 @@ const marta: SessionUser = {
   country: 'ES',
   fullName: 'Marta Lopez',
 };
+const martaAccount: AccountInfoLoaded = { user: marta, phoneNumber: '+34612345678' };
 const moved: SessionUser = { ...marta, email: 'marta@new.example.com', emailStatus: 'unverified' };
 const renamed: SessionUser = { ...marta, fullName: 'Marta L.' };
 const balanceLeft = apiFailure(409, {
@@ -55,7 +56,7 @@ export const accountCatalogue = {
   'account-info': entry({
     machine: accountInfoMachine,
     purpose: 'Account info (/account-info): public name, username, country and email; a new email is verified again (on to /check-email).',
-    fake: () => accountInfoMachine.provide({ actors: { loadUser: resolves(marta), saveAccountInfo: resolves<AccountInfoResult>({ user: renamed, verificationSent: false }) } }),
+    fake: () => accountInfoMachine.provide({ actors: { loadUser: resolves<AccountInfoLoaded>(martaAccount), saveAccountInfo: resolves<AccountInfoResult>({ user: renamed, verificationSent: false }) } }),
     inputs: { signedIn: { userId: marta.userId } },
     events: {
       CHANGE: [
@@ -66,7 +67,7 @@ export const accountCatalogue = {
       RETRY: { type: 'RETRY' },
     },
     invokeResults: {
-      loadUser: { done: [marta], error: [offline] },
+      loadUser: { done: [martaAccount], error: [offline] },
       saveAccountInfo: {
         done: [
           { user: renamed, verificationSent: false },

@@ -31,18 +31,22 @@ export interface SignUpContext {
   message: FormMessage | null;
   visible: Record<SignUpPasswordField, boolean>;
   purchase: Purchase | null;
+  /** The username of the invitation link the visitor came through (`?invited_by=`), sent with the sign-up. */
+  invitedBy: string | null;
 }
 
 export type SignUpEvent = ChangeEvent<SignUpValues> | SubmitEvent | ToggleVisibilityEvent<SignUpPasswordField>;
 
 export interface SignUpInput {
   purchase: Purchase | null;
+  invitedBy?: string | null;
 }
 
 export interface CreateUserInput {
   email: string;
   password: string;
   purchase?: Purchase;
+  invitedBy?: string;
 }
 
 export interface CreatedOutput {
@@ -80,6 +84,7 @@ export const signUpMachine = setup({
     message: null,
     visible: { password: false, confirmPassword: false },
     purchase: input.purchase,
+    invitedBy: input.invitedBy ?? null,
   }),
   initial: 'editing',
   states: {
@@ -100,6 +105,7 @@ export const signUpMachine = setup({
           email: normalizeEmail(context.values.email),
           password: context.values.password,
           ...(context.purchase ? { purchase: context.purchase } : {}),
+          ...(context.invitedBy ? { invitedBy: context.invitedBy } : {}),
         }),
         // To /check-email first, then tell the session: its new route set keeps the verification pages.
         onDone: {

@@ -1484,6 +1484,12 @@ export interface components {
             email: components["schemas"]["Email"];
             password: components["schemas"]["Secret"];
             purchase?: components["schemas"]["Purchase"];
+            /**
+             * @description The username of the sign-up link's `invited_by`. When it names an active, set-up account, the new account
+             *     records it as its inviter and the two become each other's contacts (docs/people.md); anything else is
+             *     ignored, never refused.
+             */
+            invitedBy?: string;
         };
         LoginRequest: {
             email: components["schemas"]["Email"];
@@ -1549,6 +1555,11 @@ export interface components {
             eSignatureConsentAt: string | null;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description The verified phone number (E.164), set by phone verification's confirm step; null before.
+             * @example +5511987654321
+             */
+            phoneNumber: string | null;
         };
         OutboxMessage: {
             id: number;

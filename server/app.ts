@@ -27,7 +27,7 @@ import { socialPreviewTags } from './web/social-preview';
 import { isPublicProfilePath } from '../domain/app-routes';
 import { healthHandlers } from './routes/health';
 import { apiDocsHandlers } from './routes/api-docs';
-import { createMailer } from './providers/email/index';
+import { createMailer, type Mailer } from './providers/email/index';
 import type { DestinationStream } from 'pino';
 import { loggingOptions, registerRequestId } from './observability/logging';
 import { registerMetricsHooks, type Metrics } from './observability/metrics';
@@ -53,6 +53,13 @@ export interface AppDependencies {
 }
 
 const JSON_BODY_LIMIT = 64 * 1024;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's mailer (SMTP or the outbox), shared with the job runner's notification emails. */
+    mailer: Mailer;
+  }
+}
 
 /** Builds the HTTP server: the contract's operations under /api/, the web app everywhere else. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -82,6 +89,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     deps.config.devFeatures ? console.log(line) : app.log.warn(line),
   );
   app.addHook('onClose', async () => mail.close());
+  // The job runner sends notification emails through this same mailer (start-server.ts).
+  app.decorate('mailer', mail.mailer);
   if (mail.kind === 'outbox' && !deps.config.devFeatures) {
     app.log.warn('SMTP_URL is not set: emails are kept in the outbox table and not delivered');
   }

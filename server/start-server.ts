@@ -47,10 +47,11 @@ export async function startServer(config: Config, options: { webDir?: string | n
     if (config.metricsPort !== undefined && cluster.isWorker) shareMetricsWithPrimary(metrics);
     const metricsServer =
       config.metricsPort === undefined || cluster.isWorker ? undefined : await startMetricsServer(metrics, config.metricsPort, config.metricsHost);
-    // Hold expiry, card captures and voids, USDT confirmations, payouts and the idempotency-key purge; safe to run
+    // Hold expiry, card captures and voids, USDT confirmations, payouts, notification emails (through the app's own
+    // mailer) and the idempotency-key purge; safe to run
     // in every instance (jobs are claimed SKIP LOCKED; provider calls happen between transactions, under a lease).
     const jobs = startJobRunner(
-      { database, clock, providers, log: app.log, onJobFinished: (kind, outcome, seconds) => metrics.observeJob(kind, outcome, seconds) },
+      { database, clock, providers, mailer: app.mailer, publicUrl: config.publicUrl, log: app.log, onJobFinished: (kind, outcome, seconds) => metrics.observeJob(kind, outcome, seconds) },
       config.jobIntervalMs,
       (error) => app.log.error({ err: error }, 'job runner'),
     );

@@ -1,10 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { components } from '../../openapi/schema';
 
 /** The contract's SessionUser: the domain type with the statuses narrowed to their values. */
 export type SessionUserBody = components['schemas']['SessionUser'];
 import type { Db } from '../db/database';
 import { users } from '../db/schema/index';
+import { fieldProblem } from '../http/rules';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -47,4 +48,20 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
     e = (e as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/** 409 under the username field: the name belongs to another account (set-up and account info say it alike). */
+export const usernameTaken = () => fieldProblem(409, 'username_taken', 'username', 'accounts:errors.username_taken');
+
+/**
+ * Whether another account than `userId` has this username, ignoring case: checked before writing so the answer names
+ * the field; the unique index still decides a race (isUniqueViolation).
+ */
+export async function usernameTakenByOther(db: Db, username: string, userId: string): Promise<boolean> {
+  const [other] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.username}) = lower(${username})`, ne(users.id, userId)))
+    .limit(1);
+  return other !== undefined;
 }

@@ -9,6 +9,8 @@ import type { Authorisation, Capture, VoidResult } from '../providers/card';
 import type { UsdtTransfer } from '../providers/usdt';
 import type { PayoutState, PayoutSubmission } from '../providers/payouts';
 import type { JobKind } from './queue';
+import type { EmailMessage, Mailer } from '../providers/email/index';
+import { markNotificationSent, notificationToSend } from '../notifications/notification-mail';
 
 /**
  * What each kind of job does (jobs/queue.ts lists them). `tx` handlers work inside the claiming transaction;
@@ -16,7 +18,12 @@ import type { JobKind } from './queue';
  * intent) → `call` (no transaction open) → `apply` (records the outcome; checks the state again, so a repeat is a
  * no-op).
  */
-export type JobContext = MoneyDeps;
+export type JobContext = MoneyDeps & {
+  /** Where notification emails go (the app's mailer: SMTP, or the outbox). */
+  mailer: Mailer;
+  /** The app's address, for the links in emails. */
+  publicUrl: string;
+};
 export type Job = typeof jobs.$inferSelect;
 type Outcome = { retryAt: Date } | void;
 
@@ -79,6 +86,14 @@ export function jobHandlers(): Record<JobKind, JobHandler> {
       prepare: (tx, job) => payoutToSettle(tx, id(job, 'withdrawalId')),
       call: (s, c) => c.providers.payouts.status(s.reference),
       apply: (tx, job, _s, state, now) => applySettlement(tx, id(job, 'withdrawalId'), state, now),
+    }),
+
+    // The email is written under the notification's lock, handed over with no transaction open (an SMTP server can
+    // be slow), then marked sent. Handed over twice after a lost lease, the message key makes it one mail.
+    notification_mail: external<EmailMessage, void>({
+      prepare: (tx, job, now, c) => notificationToSend(tx, Number(job.payload.eventId), now, c),
+      call: (message, c) => c.mailer.send(message),
+      apply: (tx, job, _s, _o, now) => markNotificationSent(tx, Number(job.payload.eventId), now),
     }),
   };
 }

@@ -17,7 +17,9 @@ export type JobKind =
   /** Send a withdrawal to the payout provider once its cancellation window has passed. */
   | 'payout_submit'
   /** Ask the payout provider how a submitted withdrawal settled. */
-  | 'payout_settle';
+  | 'payout_settle'
+  /** Hand one notification email over to the mailer (queued by notifications/scan-payment-events.ts). */
+  | 'notification_mail';
 
 /**
  * Schedules a job in the caller's transaction: it exists only if the change that needs it commits. It remembers

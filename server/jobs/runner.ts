@@ -7,6 +7,12 @@ import { purgeIdempotencyKeys } from '../http/idempotency';
 import { createMoneyProviders, type MoneyProviders } from '../providers/index';
 import { createTranslator, type Translator } from '../i18n/translator';
 import { jobHandlers, type JobContext, type JobHandler } from './handlers';
+import type { Mailer } from '../providers/email/index';
+import { OutboxMailer } from '../providers/email/outbox-mailer';
+import { scanPaymentEvents } from '../notifications/scan-payment-events';
+
+// Only for runners started without one (tests); the server passes its PUBLIC_URL.
+const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
 
 /**
  * Background jobs in the server process, safe with several processes on one database: a job is claimed with
@@ -28,6 +34,10 @@ export interface JobServices {
   /** Default: the sandbox providers on this database (the same provider the app uses). */
   providers?: MoneyProviders;
   translator?: Translator;
+  /** Where notification emails go. Default: the outbox table on this database (what the sandbox mailer does). */
+  mailer?: Mailer;
+  /** The app's address for links in emails (config PUBLIC_URL). */
+  publicUrl?: string;
   /** Where each job's outcome is logged, with the `reqId` of the request that scheduled it (pino's interface). */
   log?: JobLog;
   /** Told of every job run (metrics). */
@@ -56,6 +66,8 @@ async function contextOf(services: JobServices): Promise<JobContext> {
     clock: services.clock,
     providers: services.providers ?? createMoneyProviders(services),
     translator: services.translator ?? (await sharedTranslator),
+    mailer: services.mailer ?? new OutboxMailer(services.database.db, services.clock, { printBody: false }),
+    publicUrl: services.publicUrl ?? DEFAULT_PUBLIC_URL,
   };
 }
 
@@ -210,13 +222,27 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
-/** Runs due jobs every `intervalMs` until stopped (started by start-server.ts, stopped when the server closes). */
+/**
+ * One tick of the runner: every due job, then the notification pass (new payment-trail lines → queued emails) and,
+ * when it queued any, the due jobs again, so an email goes in the tick that noticed it. A stopping runner ends
+ * after the work in hand, like runDueJobs.
+ */
+export async function runJobTick(services: JobServices, limit = 500, proceed: () => boolean = () => true): Promise<JobRunReport> {
+  const first = await runDueJobs(services, limit, proceed);
+  if (!proceed()) return first;
+  const { queued } = await scanPaymentEvents(services);
+  if (queued === 0 || !proceed()) return first;
+  const second = await runDueJobs(services, limit, proceed);
+  return { ran: first.ran + second.ran, purgedIdempotencyKeys: first.purgedIdempotencyKeys + second.purgedIdempotencyKeys };
+}
+
+/** Runs a tick every `intervalMs` until stopped (started by start-server.ts, stopped when the server closes). */
 export function startJobRunner(services: JobServices, intervalMs = 5_000, onError: (e: unknown) => void = console.error): JobRunner {
   let running: Promise<unknown> | null = null;
   let stopped = false;
   const timer = setInterval(() => {
     if (running || stopped) return;
-    running = runDueJobs(services, 500, () => !stopped)
+    running = runJobTick(services, 500, () => !stopped)
       .catch(onError)
       .finally(() => {
         running = null;

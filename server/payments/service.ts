@@ -12,7 +12,7 @@ import { recordChargeIntent, scheduleCapture, scheduleVoid, liveChargeOfPayment,
 import { requireMediaFor } from '../media/service';
 import { sendFromBalanceAtOnce, type SentFromBalance } from './send-from-balance';
 import { CARD_HOLD_HOURS, REQUEST_MAX_EXCLUSIVE_CENTS } from '../../domain/limits';
-import { chargeFor, fundingSourceOf } from '../../domain/money/fees';
+import { chargeFor, fundingSourceOf, type Charge } from '../../domain/money/fees';
 import { nextPaymentStatus, type PaymentEvent, type PaymentRole } from '../../machines/payment-lifecycle.machine';
 
 /**
@@ -198,24 +198,45 @@ export async function sendPayment(c: Caller, input: SendInput): Promise<Payment>
 /** Card send, step 1 (intent): the payment waits in `created` while the card is authorised. */
 async function startCardSend(c: Caller, input: SendInput, card: Card): Promise<SendOutcome> {
   const charge = chargeFor(input.amountCents, 'card');
-  const payment = await createPendingPayment(
+  const payment = await createCardPayment(c, card, charge, { kind: 'send', receiverUserId: input.receiverUserId, description: input.message || null }, 'send by card');
+  return askCardAuthorisation(c, payment, card, charge, input.message);
+}
+
+/**
+ * A payment by card waits in `created` for the processor's authorisation (card sends and card price points): the
+ * row and the first line of its trail, with the charge's amount and fee.
+ */
+function createCardPayment(
+  c: Caller,
+  card: Card,
+  charge: Charge,
+  values: Pick<NewPayment, 'kind' | 'receiverUserId' | 'description' | 'pricePointId' | 'mediaType'>,
+  reason: string,
+): Promise<Payment> {
+  return createPendingPayment(
     c.tx,
     {
+      ...values,
       id: randomUUID(),
-      kind: 'send',
       senderUserId: c.userId,
-      receiverUserId: input.receiverUserId,
       createdByUserId: c.userId,
       amountCents: charge.amountCents,
       feeCents: charge.feeCents,
       paymentMethodId: card.id,
-      description: input.message || null,
       createdAt: c.now,
     },
     c.userId,
-    'send by card',
+    reason,
   );
-  if (input.message) await addMessage(c.tx, payment, c.userId, input.message, null, true, c.now);
+}
+
+/**
+ * Every card payment's last step in the caller's transaction (a send, a paid request, a price point): the payer's
+ * note goes with the payment, and the charge is recorded as an intent whose authorisation is asked for after this
+ * transaction commits (wallet/card-outcomes.ts), keyed by the request's Idempotency-Key.
+ */
+async function askCardAuthorisation(c: Caller, payment: Payment, card: Card, charge: Charge, message: string | undefined): Promise<SendOutcome> {
+  if (message) await addMessage(c.tx, payment, c.userId, message, null, true, c.now);
   const intent = await recordChargeIntent(c.tx, {
     userId: c.userId,
     card,
@@ -238,18 +259,7 @@ async function payRequest(c: Caller, input: SendInput): Promise<SendOutcome> {
   const card = await usableMethod(c, input.paymentMethodId);
   if (card) {
     // By card: the request stays `requested` until the card is authorised (→ awaiting); a decline leaves it payable.
-    const charge = chargeFor(payment.amountCents, 'card');
-    if (input.message) await addMessage(c.tx, payment, c.userId, input.message, null, true, c.now);
-    const intent = await recordChargeIntent(c.tx, {
-      userId: c.userId,
-      card,
-      totalCents: charge.totalCents,
-      feeCents: charge.feeCents,
-      paymentId: payment.id,
-      key: c.key ?? null,
-      now: c.now,
-    });
-    return { chargeId: intent.id };
+    return askCardAuthorisation(c, payment, card, chargeFor(payment.amountCents, 'card'), input.message);
   }
   payment = await transition(c, payment, { type: 'PAY', role: 'sender' }, c.userId, 'request paid from balance', {
     paymentMethodId: input.paymentMethodId,
@@ -283,36 +293,20 @@ async function buyPricePoint(c: Caller, input: SendInput, card: Card | null): Pr
   const charge = chargeFor(pricePoint.priceCents, fundingSourceOf(input.paymentMethodId));
   if (card) {
     // By card: the payment waits in `created` while the card is authorised; the authorisation is the hold.
-    const payment = await createPendingPayment(
-      c.tx,
+    const payment = await createCardPayment(
+      c,
+      card,
+      charge,
       {
-        id: randomUUID(),
         kind: 'price_point',
-        senderUserId: c.userId,
         receiverUserId: pricePoint.creatorUserId,
-        createdByUserId: c.userId,
-        amountCents: charge.amountCents,
-        feeCents: charge.feeCents,
-        paymentMethodId: card.id,
         pricePointId: pricePoint.id,
         mediaType: pricePoint.mediaType,
         description: pricePoint.description,
-        createdAt: c.now,
       },
-      c.userId,
       'price point bought by card',
     );
-    if (input.message) await addMessage(c.tx, payment, c.userId, input.message, null, true, c.now);
-    const intent = await recordChargeIntent(c.tx, {
-      userId: c.userId,
-      card,
-      totalCents: charge.totalCents,
-      feeCents: charge.feeCents,
-      paymentId: payment.id,
-      key: c.key ?? null,
-      now: c.now,
-    });
-    return { chargeId: intent.id };
+    return askCardAuthorisation(c, payment, card, charge, input.message);
   }
   const expiresAt = new Date(c.now.getTime() + HOLD_MS);
   const payment = await create(

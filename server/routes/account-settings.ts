@@ -8,7 +8,7 @@ import { HttpProblem } from '../http/problem';
 import { checkRules, fieldProblem } from '../http/rules';
 import { users } from '../db/schema/index';
 import { clearSessionCookies, setUserCookie } from '../accounts/session-cookies';
-import { findUserById, isUniqueViolation, toSessionUser, type UserRow } from '../accounts/users';
+import { findUserById, isUniqueViolation, toSessionUser, usernameTaken, usernameTakenByOther, type UserRow } from '../accounts/users';
 import { issueEmailCode } from '../accounts/email-verification';
 import { accountMail } from '../accounts/account-mail';
 import { closeAccount } from '../accounts/close-account';
@@ -55,14 +55,8 @@ export function accountSettingsHandlers(services: Services): OperationHandlers {
       checkRules(AccountInfoForm, values);
       const current = await findUserById(db, userId);
       if (!current) throw userNotFound();
-      const usernameTaken = () => fieldProblem(409, 'username_taken', 'username', 'accounts:errors.username_taken');
       const emailTaken = () => fieldProblem(409, 'email_taken', 'email', 'accounts:errors.email_taken');
-      const [sameName] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(sql`lower(${users.username}) = lower(${values.username})`, ne(users.id, userId)))
-        .limit(1);
-      if (sameName) throw usernameTaken();
+      if (await usernameTakenByOther(db, values.username, userId)) throw usernameTaken();
       const emailChanged = values.email !== normalizeEmail(current.email);
       if (emailChanged) {
         const [sameEmail] = await db

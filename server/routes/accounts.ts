@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import type { components } from '../../openapi/schema';
 import { needsSetUp } from '../../domain/session-user';
 import {
@@ -21,11 +21,13 @@ import { authOf, tokenOf } from '../auth/authenticate';
 import { dummyHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { issueSession, revokeAllSessions, revokeSession, sessionOwner } from '../auth/session-tokens';
 import { users } from '../db/schema/index';
-import { LIMITS, clear, consume, release, type Counter } from '../security/rate-limit';
+import { LIMITS, clear, consume, release, type Counter, type Limit } from '../security/rate-limit';
 import { clearSessionCookies, setSessionCookies, setUserCookie } from '../accounts/session-cookies';
-import { findUserByEmail, findUserById, isUniqueViolation, toSessionUser, type UserRow } from '../accounts/users';
+import { findUserByEmail, findUserById, isUniqueViolation, toSessionUser, usernameTaken, usernameTakenByOther, type UserRow } from '../accounts/users';
 import { checkEmailCode, issueEmailCode } from '../accounts/email-verification';
 import { accountMail } from '../accounts/account-mail';
+import { acceptInvitation } from '../people/invitations';
+import { readInviter } from '../../domain/invitation';
 import { RESET_TTL_MS, checkReset, completeReset, issueReset, revokeResets } from '../accounts/password-reset';
 
 type Schemas = components['schemas'];
@@ -54,6 +56,22 @@ export function accountHandlers(services: Services): OperationHandlers {
     });
   }
 
+  /** The usual pair of limits: per email address (or account) and per client address, counted before any work. */
+  const perAddressAndClient = (request: FastifyRequest, reply: FastifyReply, email: string, perEmail: Limit, perIp: Limit, now: Date) =>
+    limit(request, reply, [{ limit: perEmail, subject: email }, { limit: perIp, subject: request.ip }], now);
+
+  /**
+   * A call that only names an address (resend a code, forgot password): checked and counted before anything is
+   * looked up; the account it names, if any. The caller answers the same either way.
+   */
+  async function addressOnlyCall(request: FastifyRequest, reply: FastifyReply, perEmail: Limit, perIp: Limit) {
+    const email = normalizeEmail((request.body as Schemas['EmailRequest']).email);
+    checkRules(EmailForm, { email });
+    const now = clock.now();
+    await perAddressAndClient(request, reply, email, perEmail, perIp, now);
+    return { now, user: await findUserByEmail(db, email) };
+  }
+
   const { send, sendVerification } = accountMail(services);
 
   async function signIn(request: FastifyRequest, reply: FastifyReply, row: UserRow, now: Date): Promise<Schemas['SignedIn']> {
@@ -75,19 +93,25 @@ export function accountHandlers(services: Services): OperationHandlers {
       const taken = () => fieldProblem(409, 'email_taken', 'email', 'accounts:errors.email_taken');
       if (await findUserByEmail(db, email)) throw taken();
       const passwordHash = await hashPassword(body.password);
+      const inviterName = readInviter(body.invitedBy);
       let row: UserRow;
+      let invitedBy: string | null = null;
       try {
-        [row] = (await db
-          .insert(users)
-          .values({ id: randomUUID(), email, passwordHash, purchase: body.purchase ?? null, createdAt: now, updatedAt: now })
-          .returning()) as [UserRow];
+        row = await db.transaction(async (tx) => {
+          const [created] = (await tx
+            .insert(users)
+            .values({ id: randomUUID(), email, passwordHash, purchase: body.purchase ?? null, createdAt: now, updatedAt: now })
+            .returning()) as [UserRow];
+          if (inviterName) invitedBy = await acceptInvitation(tx, created.id, email, inviterName, now);
+          return created;
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw taken();
         throw error;
       }
       const code = await issueEmailCode(db, row.id, now);
       await sendVerification(request, email, code);
-      request.log.info({ userId: row.id }, 'account created');
+      request.log.info({ userId: row.id, invitedBy }, 'account created');
       reply.code(201);
       return signIn(request, reply, row, now);
     },
@@ -118,20 +142,7 @@ export function accountHandlers(services: Services): OperationHandlers {
     },
 
     resendEmailOtp: async (request, reply) => {
-      const body = request.body as Schemas['EmailRequest'];
-      const email = normalizeEmail(body.email);
-      checkRules(EmailForm, { email });
-      const now = clock.now();
-      await limit(
-        request,
-        reply,
-        [
-          { limit: LIMITS.otpResendPerEmail, subject: email },
-          { limit: LIMITS.otpResendPerIp, subject: request.ip },
-        ],
-        now,
-      );
-      const user = await findUserByEmail(db, email);
+      const { now, user } = await addressOnlyCall(request, reply, LIMITS.otpResendPerEmail, LIMITS.otpResendPerIp);
       // The same answer whether or not there is an unverified account with this address.
       if (user && user.emailStatus === 'unverified' && user.accountStatus === 'active') {
         const code = await issueEmailCode(db, user.id, now);
@@ -147,15 +158,7 @@ export function accountHandlers(services: Services): OperationHandlers {
       checkRules(SignInForm, { email, password: body.password });
       const now = clock.now();
       // Before any hashing: at most 10 failures per account and 50 per address in 15 minutes.
-      const hits = await limit(
-        request,
-        reply,
-        [
-          { limit: LIMITS.loginPerAccount, subject: email },
-          { limit: LIMITS.loginPerIp, subject: request.ip },
-        ],
-        now,
-      );
+      const hits = await perAddressAndClient(request, reply, email, LIMITS.loginPerAccount, LIMITS.loginPerIp, now);
       const user = await findUserByEmail(db, email);
       // An unknown email costs one argon2 verify too, and gets the same answer as a wrong password.
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), body.password);
@@ -186,20 +189,7 @@ export function accountHandlers(services: Services): OperationHandlers {
     },
 
     forgotPassword: async (request, reply) => {
-      const body = request.body as Schemas['EmailRequest'];
-      const email = normalizeEmail(body.email);
-      checkRules(EmailForm, { email });
-      const now = clock.now();
-      await limit(
-        request,
-        reply,
-        [
-          { limit: LIMITS.forgotPerEmail, subject: email },
-          { limit: LIMITS.forgotPerIp, subject: request.ip },
-        ],
-        now,
-      );
-      const user = await findUserByEmail(db, email);
+      const { now, user } = await addressOnlyCall(request, reply, LIMITS.forgotPerEmail, LIMITS.forgotPerIp);
       // The same answer whether or not the address has an account.
       if (user && user.accountStatus === 'active') {
         const saltcode = await issueReset(db, user.id, now);
@@ -263,13 +253,7 @@ export function accountHandlers(services: Services): OperationHandlers {
       const user = await findUserById(db, userId);
       if (!user) throw new HttpProblem(404, 'user_not_found', 'accounts:errors.user_not_found');
       if (!needsSetUp(toSessionUser(user))) throw new HttpProblem(409, 'set_up_done', 'accounts:errors.set_up_done');
-      const taken = () => fieldProblem(409, 'username_taken', 'username', 'accounts:errors.username_taken');
-      const [other] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(sql`lower(${users.username}) = lower(${values.username})`, ne(users.id, userId)))
-        .limit(1);
-      if (other) throw taken();
+      if (await usernameTakenByOther(db, values.username, userId)) throw usernameTaken();
       const now = clock.now();
       let row: UserRow | undefined;
       try {
@@ -286,7 +270,7 @@ export function accountHandlers(services: Services): OperationHandlers {
           .where(and(eq(users.id, userId), or(isNull(users.username), isNull(users.country), isNull(users.fullName))))
           .returning();
       } catch (error) {
-        if (isUniqueViolation(error)) throw taken();
+        if (isUniqueViolation(error)) throw usernameTaken();
         throw error;
       }
       if (!row) throw new HttpProblem(409, 'set_up_done', 'accounts:errors.set_up_done');
@@ -307,6 +291,7 @@ export function accountHandlers(services: Services): OperationHandlers {
         purchase: user.purchase ?? null,
         eSignatureConsentAt: user.eSignatureConsentAt?.toISOString() ?? null,
         createdAt: user.createdAt.toISOString(),
+        phoneNumber: user.phoneNumber ?? null,
       };
     },
   };

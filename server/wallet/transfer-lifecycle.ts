@@ -46,23 +46,14 @@ export async function transitionDeposit(
   extra: Partial<Pick<Deposit, 'failureCode' | 'confirmations'>> = {},
 ): Promise<Deposit> {
   const to = nextDepositStatus(deposit.status, event);
-  if (!to) throw new TransferTransitionRefused(`${event.type} is not allowed from deposit status ${deposit.status}`);
-  const [updated] = await tx
-    .update(deposits)
-    .set({ status: to, updatedAt: now, ...extra })
-    .where(and(eq(deposits.id, deposit.id), eq(deposits.status, deposit.status)))
-    .returning();
-  if (!updated) throw new TransferTransitionRefused(`deposit ${deposit.id} changed under its lock`);
-  await tx.insert(transferEvents).values({
-    depositId: deposit.id,
-    fromStatus: deposit.status,
-    toStatus: to,
-    event: event.type,
-    actorUserId,
-    reason,
-    occurredAt: now,
+  return recordTransition(tx, { depositId: deposit.id }, deposit.status, to, { type: event.type, actorUserId, now, reason }, async (status) => {
+    const [updated] = await tx
+      .update(deposits)
+      .set({ status, updatedAt: now, ...extra })
+      .where(and(eq(deposits.id, deposit.id), eq(deposits.status, deposit.status)))
+      .returning();
+    return updated;
   });
-  return updated;
 }
 
 export async function transitionWithdrawal(
@@ -75,21 +66,40 @@ export async function transitionWithdrawal(
   extra: Partial<Pick<Withdrawal, 'failureCode' | 'providerReference' | 'submittedAt'>> = {},
 ): Promise<Withdrawal> {
   const to = nextWithdrawalStatus(withdrawal.status, event);
-  if (!to) throw new TransferTransitionRefused(`${event.type} is not allowed from withdrawal status ${withdrawal.status}`);
-  const [updated] = await tx
-    .update(withdrawals)
-    .set({ status: to, updatedAt: now, ...extra })
-    .where(and(eq(withdrawals.id, withdrawal.id), eq(withdrawals.status, withdrawal.status)))
-    .returning();
-  if (!updated) throw new TransferTransitionRefused(`withdrawal ${withdrawal.id} changed under its lock`);
+  return recordTransition(tx, { withdrawalId: withdrawal.id }, withdrawal.status, to, { type: event.type, actorUserId, now, reason }, async (status) => {
+    const [updated] = await tx
+      .update(withdrawals)
+      .set({ status, updatedAt: now, ...extra })
+      .where(and(eq(withdrawals.id, withdrawal.id), eq(withdrawals.status, withdrawal.status)))
+      .returning();
+    return updated;
+  });
+}
+
+/**
+ * The part every transfer transition shares: refuse what the machine refused (`to` null), write the row through the
+ * caller's guarded UPDATE (nothing written = the status moved under the lock), then append the trail line.
+ */
+async function recordTransition<S extends string, Row>(
+  tx: Tx,
+  subject: { depositId: string } | { withdrawalId: string },
+  from: S,
+  to: S | null,
+  event: { type: string; actorUserId: string | null; now: Date; reason: string },
+  write: (to: S) => Promise<Row | undefined>,
+): Promise<Row> {
+  const what = 'depositId' in subject ? `deposit ${subject.depositId}` : `withdrawal ${subject.withdrawalId}`;
+  if (!to) throw new TransferTransitionRefused(`${event.type} is not allowed from ${what} status ${from}`);
+  const updated = await write(to);
+  if (!updated) throw new TransferTransitionRefused(`${what} changed under its lock`);
   await tx.insert(transferEvents).values({
-    withdrawalId: withdrawal.id,
-    fromStatus: withdrawal.status,
+    ...subject,
+    fromStatus: from,
     toStatus: to,
     event: event.type,
-    actorUserId,
-    reason,
-    occurredAt: now,
+    actorUserId: event.actorUserId,
+    reason: event.reason,
+    occurredAt: event.now,
   });
   return updated;
 }

@@ -1,7 +1,7 @@
 import createClient, { type Client } from 'openapi-fetch';
 import type { paths } from '../../openapi/schema';
 import { authTokenMiddleware } from './auth-token-middleware';
-import { failureMiddleware, type FailureHandlers } from './failure-middleware';
+import { failureMiddleware, type FailureHandlers, type SessionEnders } from './failure-middleware';
 import { langMiddleware } from './lang-middleware';
 
 export interface ApiClientDeps extends FailureHandlers {
@@ -26,5 +26,18 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     fetch: (request: Request) => (deps.fetch ? deps.fetch(request) : globalThis.fetch(request)),
   });
   client.use(langMiddleware(deps.getLang), authTokenMiddleware(deps.getToken ?? (() => null)), failureMiddleware(deps));
+  enders.set(client, deps);
   return client;
+}
+
+const enders = new WeakMap<ApiClient, SessionEnders>();
+
+/**
+ * How this client's session ends on a 401, for the one call that cannot go through openapi-fetch (the upload, by
+ * XMLHttpRequest for its progress): it reacts to a 401 exactly like every other call.
+ */
+export function sessionEndersOf(client: ApiClient): SessionEnders {
+  const found = enders.get(client);
+  if (!found) throw new Error('not a client made by createApiClient');
+  return found;
 }

@@ -16,6 +16,18 @@ export interface FailureHandlers {
   genericMessage: () => string;
 }
 
+/**
+ * A 401 ends a signed-in session (spec 4): code `session_expired` → /expired-session, anything else → the login
+ * route. True when there was a session to end. The one rule for every call: the openapi-fetch middleware below and
+ * the upload's XMLHttpRequest (src/features/transactions/upload-calls.ts) both ask it.
+ */
+export function endSessionOn401(handlers: SessionEnders, status: number, problemCode: string | null | undefined): boolean {
+  if (status !== 401) return false;
+  return problemCode === SESSION_EXPIRED_CODE ? handlers.onSessionExpired() : handlers.onUnauthorized();
+}
+
+export type SessionEnders = Pick<FailureHandlers, 'onUnauthorized' | 'onSessionExpired'>;
+
 // A DOMException is not an Error subclass in every runtime: check the name only.
 function isAbort(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
@@ -33,11 +45,7 @@ export function failureMiddleware(handlers: FailureHandlers): Middleware {
       const problem = await readProblem(response);
       // A 401 ends a signed-in session even on a quiet call: a form that shows its own errors cannot show
       // "your session expired" better than /expired-session does.
-      if (response.status === 401) {
-        const handled =
-          problem?.code === SESSION_EXPIRED_CODE ? handlers.onSessionExpired() : handlers.onUnauthorized();
-        if (handled) return undefined;
-      }
+      if (endSessionOn401(handlers, response.status, problem?.code)) return undefined;
       if (isQuiet(request)) return undefined;
       handlers.notifyError(problemDetail(problem) ?? handlers.genericMessage());
       return undefined;

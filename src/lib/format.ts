@@ -1,6 +1,7 @@
 import { CURRENCY } from '../../domain/limits';
-import { DEFAULT_LOCALE, isLocale } from '../../domain/product';
-import { INTL_LOCALES } from '../i18n/intl-locale';
+import { DEFAULT_LOCALE } from '../../domain/product';
+import { formatAmount } from '../../domain/money/amount';
+import { intlLocale } from '../../domain/money/format-money';
 
 /**
  * Money and dates for display, through Intl in the active language (spec 2/7 "Language", design.md §3).
@@ -8,32 +9,12 @@ import { INTL_LOCALES } from '../i18n/intl-locale';
  * float, so no value ever displays a rounding artefact.
  */
 
-const moneyFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-function intlLocale(language: string): string {
-  return INTL_LOCALES[isLocale(language) ? language : DEFAULT_LOCALE];
-}
-
+// Plain amounts are formatted by the one function the server's emails use too.
+export { formatMoney } from '../../domain/money/format-money';
 /** Integer cents to an exact decimal string: -1234 → "-12.34". */
-export function centsToDecimalString(cents: number): string {
-  if (!Number.isSafeInteger(cents)) throw new RangeError(`Money must be an integer number of cents, got ${cents}`);
-  const sign = cents < 0 ? '-' : '';
-  const absolute = Math.abs(cents);
-  const whole = Math.trunc(absolute / 100);
-  const fraction = String(absolute % 100).padStart(2, '0');
-  return `${sign}${whole}.${fraction}`;
-}
-
-export function formatMoney(cents: number, language: string = DEFAULT_LOCALE): string {
-  const locale = intlLocale(language);
-  let format = moneyFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency: CURRENCY });
-    moneyFormats.set(locale, format);
-  }
-  return format.format(centsToDecimalString(cents) as Intl.StringNumericLiteral);
-}
+export { formatAmount as centsToDecimalString } from '../../domain/money/amount';
 
 const signedFormats = new Map<string, Intl.NumberFormat>();
 
@@ -45,7 +26,7 @@ export function formatSignedMoney(cents: number, language: string = DEFAULT_LOCA
     format = new Intl.NumberFormat(locale, { style: 'currency', currency: CURRENCY, signDisplay: 'exceptZero' });
     signedFormats.set(locale, format);
   }
-  return format.format(centsToDecimalString(cents) as Intl.StringNumericLiteral);
+  return format.format(formatAmount(cents) as Intl.StringNumericLiteral);
 }
 
 export type DateStyle = 'date' | 'dateTime';

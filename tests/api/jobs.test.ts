@@ -63,6 +63,8 @@ describe.each(databaseKinds())('background jobs on $name', (kind) => {
   });
 
   it('a failing job is retried later with its error recorded, not lost', async () => {
+    // A runner stopped mid-tick may leave the notification mails it queued (the purchases above) for the next one.
+    await runDueJobs({ database: api.fresh.database, clock: api.clock });
     await api.fresh.database.rows(
       sql`INSERT INTO jobs (kind, payload, run_at, created_at) VALUES ('no_such_kind', '{}'::jsonb, ${api.clock.now().toISOString()}::timestamptz, now())`,
     );

@@ -59,6 +59,11 @@ describe.each(databaseKinds())('phone verification, top people and invitations o
     expect(confirmed.json().confirmed).toBe(true);
     [user] = await api.fresh.database.db.select().from(users).where(eq(users.id, ana.id));
     expect(user!.phoneNumber).toBe(phone);
+    // The account (what /account-info shows) carries the verified number; another account's has none.
+    const account = await api.inject({ method: 'GET', url: `/api/app/user/${ana.id}`, headers: { authtoken: ana.token } });
+    expect(account.json().phoneNumber).toBe(phone);
+    const other = await api.inject({ method: 'GET', url: `/api/app/user/${cy.id}`, headers: { authtoken: cy.token } });
+    expect(other.json().phoneNumber).toBeNull();
     // Works once.
     expect((await confirm(ana, phone)).json().code).toBe('phone_not_verified');
     // Another account cannot take the number.
@@ -164,5 +169,65 @@ describe.each(databaseKinds())('phone verification, top people and invitations o
     const statuses = [];
     for (const u of [ana, bo, cy, ana]) statuses.push((await post(u, 'invitations', { email: friend })).statusCode);
     expect(statuses).toEqual([202, 202, 202, 429]);
+  });
+
+  /** Signs up through a link with `invited_by` and sets the account up, as the sign-up page and /set-up do. */
+  async function signUpInvited(email: string, invitedBy: string | undefined) {
+    const created = await api.inject({
+      method: 'POST',
+      url: '/api/app/user/create/?lang=en',
+      remoteAddress: `10.9.${++serial % 250}.${Date.now() % 250}`,
+      payload: { email, password: 'Str0ng!pass', ...(invitedBy === undefined ? {} : { invitedBy }) },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { user, authToken } = created.json() as { user: { userId: string }; authToken: string };
+    const username = `inv_${Date.now().toString(36)}_${serial}`;
+    const setUp = await api.inject({
+      method: 'PATCH',
+      url: `/api/app/user/${user.userId}/set-up?lang=en`,
+      headers: { authtoken: authToken },
+      payload: { fullName: 'Invited Friend', username, country: 'US', eSignatureConsent: true },
+    });
+    expect(setUp.statusCode, setUp.body).toBe(200);
+    return { id: user.userId, token: authToken, username };
+  }
+  const contactNames = async (u: { id: string; token: string }) => {
+    const res = await api.inject({ method: 'GET', url: `/api/app/user/${u.id}/contacts`, headers: { authtoken: u.token } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.map((c: { contact_username: string }) => c.contact_username) as string[];
+  };
+  const inviterOf = async (id: string) =>
+    (await api.fresh.database.db.select({ by: users.invitedByUserId }).from(users).where(eq(users.id, id)))[0]?.by ?? null;
+
+  it('signing up through an emailed invitation records the inviter, and the two become each other’s contacts', async () => {
+    const friend = `invited.${Date.now()}@example.com`;
+    expect((await post(bo, 'invitations', { email: friend })).statusCode).toBe(202);
+    // The link as the friend's browser passes it on (any case, with or without @).
+    const newcomer = await signUpInvited(friend.toUpperCase(), `@${bo.username.toUpperCase()}`);
+    expect(await inviterOf(newcomer.id)).toBe(bo.id);
+    expect(await contactNames(newcomer)).toEqual([bo.username]);
+    expect(await contactNames(bo)).toContain(newcomer.username);
+  });
+
+  it('a shared link without an emailed invitation: the newcomer gets the inviter, the inviter’s contacts stay theirs', async () => {
+    const newcomer = await signUpInvited(`shared.${Date.now()}@example.com`, cy.username);
+    expect(await inviterOf(newcomer.id)).toBe(cy.id);
+    expect(await contactNames(newcomer)).toEqual([cy.username]);
+    expect(await contactNames(cy)).not.toContain(newcomer.username);
+  });
+
+  it('a link naming nobody (or nonsense) signs up all the same, with no inviter', async () => {
+    for (const invitedBy of ['no_such_person_here', '<script>', '']) {
+      const newcomer = await signUpInvited(`alone.${Date.now()}.${serial}@example.com`, invitedBy);
+      expect(await inviterOf(newcomer.id)).toBeNull();
+      expect(await contactNames(newcomer)).toEqual([]);
+    }
+    const tooLong = await api.inject({
+      method: 'POST',
+      url: '/api/app/user/create/?lang=es',
+      payload: { email: `long.${Date.now()}@example.com`, password: 'Str0ng!pass', invitedBy: 'x'.repeat(65) },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.headers['content-type']).toContain('application/problem+json');
   });
 });

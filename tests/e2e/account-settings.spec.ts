@@ -6,6 +6,8 @@ import {
   expectNoA11yViolations,
   latestCode,
   mainHeading,
+  outbox,
+  storeLanguage,
   text,
   uniqueEmail,
   type Language,
@@ -174,6 +176,35 @@ test('account info: a new email is verified again with the code sent to it', asy
   await page.goto('/account-info');
   await expect(page.getByLabel(s('accountInfo.email'), { exact: true })).toHaveValue(moved);
   await expect(page.getByLabel(s('accountInfo.fullName'), { exact: true })).toHaveValue('Ana S. Souza');
+});
+
+test('account info shows the verified phone number, read-only, with the way to verify a new one (Spanish)', async ({ page, context }) => {
+  const account = await createAccount(context, { setUp: { fullName: 'Ana Souza' } });
+  await storeLanguage(page, 'es');
+  await page.goto('/account-info');
+  await expect(page.getByLabel(s('accountInfo.email', 'es'), { exact: true })).toHaveValue(account.email);
+  await expect(page.getByRole('definition')).toContainText(s('accountInfo.phoneNone', 'es'));
+  await expect(page.getByRole('link', { name: s('accountInfo.phoneVerify', 'es') })).toHaveAttribute('href', '/contacts');
+
+  // The number becomes the account's through phone verification (its API, as the /contacts screens call it).
+  const phone = `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  const base = `/api/app/user/${account.user.userId}/phone`;
+  expect((await context.request.post(`${base}/code`, { data: { phone } })).status()).toBe(202);
+  const [sms] = await outbox(context.request, phone);
+  const code = /\b(\d{6})\b/u.exec(sms?.body ?? '')![1]!;
+  expect((await context.request.post(`${base}/verify`, { data: { phone, code } })).status()).toBe(200);
+  expect((await context.request.post(`${base}/confirm`, { data: { phone } })).status()).toBe(200);
+
+  await page.reload();
+  await expect(page.getByRole('term')).toHaveText(s('accountInfo.phone', 'es'));
+  await expect(page.getByRole('definition')).toContainText(phone);
+  await expect(page.getByRole('definition')).toContainText(s('accountInfo.phoneHint', 'es'));
+  // Shown, not editable: no field holds it.
+  await expect(page.getByRole('textbox', { name: s('accountInfo.phone', 'es') })).toHaveCount(0);
+  await expectNoA11yViolations(page);
+  await page.getByRole('link', { name: s('accountInfo.phoneChange', 'es') }).click();
+  await expect(page).toHaveURL('/contacts');
+  await expect(mainHeading(page)).toHaveText(c('routes.contacts', 'es'));
 });
 
 test('the legal list under settings opens each document', async ({ page, context }) => {

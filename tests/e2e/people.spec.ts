@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createAccount, expectNoA11yViolations, fmt, mainHeading, outbox, text, uniqueEmail, uniqueUsername } from './support/app';
+import { PASSWORD, createAccount, expectNoA11yViolations, fmt, latestCode, mainHeading, outbox, pathOf, text, uniqueEmail, uniqueUsername } from './support/app';
 import { expect, test } from './support/test';
 
 /** Issue 7, people: /contacts as a person would use it — by role and label, strings from the locale files. */
@@ -111,7 +111,7 @@ test('phone verification: a bad number, the texted code after a resend, confirm 
   await expect(page.getByText(pe('phone.confirmLead'))).toBeVisible();
   const phoneSection = page.getByRole('region', { name: pe('phone.title') });
   await expect(phoneSection).toContainText('Ana Souza');
-  await expect(phoneSection).toContainText(`@${user.username}`);
+  await expect(phoneSection).toContainText(user.username!);
   await expect(phoneSection).toContainText(user.email);
   await expect(phoneSection).toContainText(phone);
   await expectNoA11yViolations(page);
@@ -120,7 +120,7 @@ test('phone verification: a bad number, the texted code after a resend, confirm 
   await expectNoA11yViolations(page);
 });
 
-test('invite a friend by email, and the invitation link to copy', async ({ page }) => {
+test('invite a friend by email, and the invitation link to copy; the friend signs up through it and they are each other’s contacts', async ({ page, browser }) => {
   test.slow();
   const { user } = await createAccount(page.context(), { setUp: { fullName: 'Ana Souza' } });
   await openContacts(page);
@@ -144,4 +144,36 @@ test('invite a friend by email, and the invitation link to copy', async ({ page 
   expect(mail?.subject).toBe('Ana Souza invited you to Tipjar');
   expect(mail?.body).toContain(`/sign-up?invited_by=${user.username}`);
   await expectNoA11yViolations(page);
+
+  // The friend opens the emailed link in their own browser and signs up through the screens.
+  const friendContext = await browser.newContext();
+  const friendPage = await friendContext.newPage();
+  await friendPage.goto(pathOf(/(\S+\/sign-up\?\S+)/u.exec(mail!.body)![1]!));
+  await expect(friendPage.getByText(ac('signUp.invitedNote', { inviter: user.username! }))).toBeVisible();
+  await expectNoA11yViolations(friendPage);
+  await friendPage.getByLabel(ac('fields.email'), { exact: true }).fill(friend);
+  await friendPage.getByLabel(ac('fields.password'), { exact: true }).fill(PASSWORD);
+  await friendPage.getByLabel(ac('fields.confirmPassword'), { exact: true }).fill(PASSWORD);
+  await friendPage.getByRole('checkbox').check();
+  await friendPage.getByRole('button', { name: ac('signUp.submit') }).click();
+  await expect(friendPage).toHaveURL('/check-email');
+  const { code } = await latestCode(friendPage.request, friend);
+  await pinBox(friendPage, 1).click();
+  await friendPage.keyboard.type(code);
+  await friendPage.getByRole('button', { name: ac('checkEmail.submit') }).click();
+  await expect(friendPage).toHaveURL('/set-up');
+  const friendName = uniqueUsername('friend');
+  await friendPage.getByLabel(ac('fields.fullName'), { exact: true }).fill('Flor Díaz');
+  await friendPage.getByLabel(ac('fields.username'), { exact: true }).fill(friendName);
+  await friendPage.getByLabel(ac('fields.country'), { exact: true }).selectOption('AR');
+  await friendPage.getByRole('checkbox').check();
+  await friendPage.getByRole('button', { name: ac('setUp.submit') }).click();
+  await expect(friendPage).toHaveURL('/');
+
+  // Each finds the other among their contacts (docs/people.md: an emailed invitation makes it mutual).
+  await openContacts(friendPage);
+  await expect(friendPage.getByRole('region', { name: pe('contacts.title') })).toContainText(user.username!);
+  await friendContext.close();
+  await openContacts(page);
+  await expect(page.getByRole('region', { name: pe('contacts.title') })).toContainText(friendName);
 });

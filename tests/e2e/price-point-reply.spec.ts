@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page, TestInfo } from '@playwright/test';
 import { createAccount, DESKTOP, expectNoA11yViolations, fmt, mainHeading, PHONE, text, uniqueUsername } from './support/app';
@@ -34,7 +35,8 @@ async function creatorWithPhoto(context: BrowserContext) {
     data: { price: '5', description: 'A signed photo', media_type: 'photo' },
   });
   expect(res.status(), await res.text()).toBe(201);
-  return { ...account, username };
+  const pricePointId = ((await res.json()) as { data: { id: string }[] }).data[0]!.id;
+  return { ...account, username, pricePointId };
 }
 
 test('a fan buys a photo by card; the creator replies on the upload screen; the fan sees Complete and the photo', async ({ browser, baseURL }, testInfo) => {
@@ -112,6 +114,38 @@ test('a fan buys a photo by card; the creator replies on the upload screen; the 
   await page.getByRole('link', { name: act('upload.viewTransaction') }).click();
   await expect(page.getByRole('region', { name: act('details.summary') })).toContainText(act('status.complete'));
   await expect(page.getByRole('button', { name: act('actions.reply') })).toBeHidden();
+  await creatorContext.close();
+  await fanContext.close();
+});
+
+test('an upload answered 401 (the session ended meanwhile) leads to sign-in, like every other call', async ({ browser, baseURL }) => {
+  const creatorContext = await browser.newContext({ baseURL, viewport: DESKTOP });
+  const fanContext = await browser.newContext({ baseURL, viewport: DESKTOP });
+  const creator = await creatorWithPhoto(creatorContext);
+  const fan = await payer(fanContext, 'Fiona Fan');
+  const cardId = await addCard(fanContext, fan.user.userId);
+  const bought = await fanContext.request.post(`/api/app/user/${fan.user.userId}/payment/send/`, {
+    headers: { 'idempotency-key': randomUUID() },
+    data: { receiverUserId: creator.user.userId, amount: '5.00', paymentMethodId: cardId, pricePointId: creator.pricePointId },
+  });
+  expect(bought.status(), await bought.text()).toBe(201);
+  const paymentId = ((await bought.json()) as { data: { payment_id: string }[] }).data[0]!.payment_id;
+
+  const page = await creatorContext.newPage();
+  await page.goto(`/transactions/transaction-details/upload-file?id=${paymentId}`);
+  await expect(mainHeading(page)).toHaveText(act('upload.title'));
+  await page.getByLabel(act('upload.fileLabel.photo'), { exact: true }).setInputFiles({
+    name: 'signed.jpg',
+    mimeType: 'image/jpeg',
+    buffer: readFileSync(PHOTO),
+  });
+  // The session ends on the server's side (signed out elsewhere): the page still believes it is signed in.
+  await creatorContext.clearCookies({ name: 'tipjar-session' });
+  const refused = page.waitForResponse((r) => r.url().includes(`/api/app/user/${creator.user.userId}/media`) && r.status() === 401);
+  await page.getByRole('button', { name: act('upload.send') }).click();
+  await refused;
+  await expect(page).toHaveURL(/\/sign-in/u);
+  await expect(mainHeading(page)).toHaveText(text('en', 'common', 'auth.signInTitle'));
   await creatorContext.close();
   await fanContext.close();
 });

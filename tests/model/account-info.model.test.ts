@@ -25,6 +25,7 @@ describeModel('account-info machine (model-based)', {
       const { values, errors, message } = snapshot.context;
       if (step === 'loadUser:done') {
         expect(values).toEqual({ fullName: 'Marta Lopez', username: 'marta', country: 'ES', email: 'marta@example.com' });
+        expect(snapshot.context.phoneNumber).toBe('+34612345678');
       } else if (step.startsWith('CHANGE')) {
         expect(values[event.field as 'email']).toBe(event.value);
         expect(errors[event.field as 'email']).toBeUndefined();

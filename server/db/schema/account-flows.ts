@@ -32,6 +32,8 @@ export const outbox = pgTable('outbox', {
   subject: text('subject').notNull().default(''),
   body: text('body').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  /** Migration 0018: a keyed message is stored once (a repeated delivery of a notification is no second mail). */
+  messageKey: text('message_key').unique('outbox_message_key_key'),
 });
 
 export const rateLimitHits = pgTable('rate_limit_hits', {

@@ -1,4 +1,4 @@
-import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, jsonb, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** A purchase a visitor started on a creator's public page before signing up (resumed after set-up). */
 export interface PendingPurchase {
@@ -25,6 +25,8 @@ export const users = pgTable('users', {
   language: text('language', { enum: ['en', 'es', 'pt'] }).notNull().default('en'),
   emailNotifications: boolean('email_notifications').notNull().default(true),
   closedAt: timestamp('closed_at', { withTimezone: true }),
+  /** Migration 0019: whose invitation link the account signed up through (docs/people.md). */
+  invitedByUserId: uuid('invited_by_user_id').references((): AnyPgColumn => users.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -8,3 +8,4 @@ export * from './roles';
 export * from './creators';
 export * from './wallet';
 export * from './people';
+export * from './notifications';

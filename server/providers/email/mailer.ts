@@ -6,6 +6,11 @@ export interface EmailMessage {
   to: string;
   subject: string;
   text: string;
+  /**
+   * Makes handing the same message over twice harmless (a notification job repeated after a lost lease): the outbox
+   * stores a keyed message once; SMTP sends the key as the Message-ID, by which mail systems drop a duplicate.
+   */
+  key?: string;
 }
 
 export interface Mailer {

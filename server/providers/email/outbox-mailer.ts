@@ -22,13 +22,20 @@ export class OutboxMailer implements Mailer {
   ) {}
 
   async send(message: EmailMessage): Promise<void> {
-    await this.db.insert(outbox).values({
-      channel: 'email',
-      recipient: message.to,
-      subject: message.subject,
-      body: message.text,
-      createdAt: this.clock.now(),
-    });
+    const stored = await this.db
+      .insert(outbox)
+      .values({
+        channel: 'email',
+        recipient: message.to,
+        subject: message.subject,
+        body: message.text,
+        createdAt: this.clock.now(),
+        messageKey: message.key ?? null,
+      })
+      .onConflictDoNothing({ target: outbox.messageKey })
+      .returning({ id: outbox.id });
+    // Already stored under this key: handed over before, so nothing new to print either.
+    if (stored.length === 0) return;
     const print = this.options.print;
     if (!print) return;
     if (this.options.printBody) {

@@ -20,10 +20,22 @@ export class SmtpMailer implements Mailer {
 
   async send(message: EmailMessage): Promise<void> {
     const transport = await this.connect();
-    await transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
+    await transport.sendMail({
+      from: this.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      ...(message.key ? { messageId: messageIdOf(message.key, this.from) } : {}),
+    });
   }
 
   close(): void {
     void this.transport?.then((t) => t.close()).catch(() => {});
   }
+}
+
+/** A stable Message-ID for a keyed message, on the sender's domain (RFC 5322: `<left@right>`). */
+export function messageIdOf(key: string, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'tipjar.invalid';
+  return `<${key.replace(/[^A-Za-z0-9._-]/g, '.')}@${domain}>`;
 }

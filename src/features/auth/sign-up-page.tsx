@@ -5,6 +5,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { readPurchase } from '../../../domain/purchase';
+import { INVITED_BY_PARAM, readInviter } from '../../../domain/invitation';
 import { RULE_VALUES } from '../../../domain/rules/rule-values';
 import { signUpMachine } from '../../../machines/sign-up.machine';
 import { useApi } from '../../api/use-api';
@@ -51,6 +52,9 @@ export function SignUpPage() {
     // Read once: the machine keeps the purchase it started with.
     [],
   );
+  const invitedParam = useQueryParam(INVITED_BY_PARAM);
+  // Read once, like the purchase.
+  const invitedBy = useMemo(() => readInviter(invitedParam), []);
   const logic = useMemo(
     () =>
       signUpMachine.provide({
@@ -63,7 +67,7 @@ export function SignUpPage() {
       }),
     [api, session],
   );
-  const [state, send] = useMachine(logic, { input: { purchase }, inspect: appInspect });
+  const [state, send] = useMachine(logic, { input: { purchase, invitedBy }, inspect: appInspect });
   const { values, errors, message } = state.context;
   const field = fieldBinding(state.context, send);
   const busy = !state.matches('editing');
@@ -71,6 +75,7 @@ export function SignUpPage() {
     <>
       <AuthHeading title={tc('auth.signUpTitle')} subtitle={tc('auth.signUpSubtitle')} />
       {purchase ? <p className={authSubtitle}>{t('signUp.purchaseNote', { creator: purchase.creatorUsername })}</p> : null}
+      {invitedBy ? <p className={authSubtitle}>{t('signUp.invitedNote', { inviter: invitedBy })}</p> : null}
       <MachineForm id={FORM_IDS.signUp} message={message} onSubmit={() => send({ type: 'SUBMIT' })}>
         <AccountEmailField id="sign-up-email" {...field.text('email')} />
         <PasswordField

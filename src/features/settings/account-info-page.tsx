@@ -1,12 +1,13 @@
 import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
+import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { navigate } from 'wouter/use-browser-location';
 import { accountInfoMachine } from '../../../machines/account-info.machine';
 import { css } from '../../../styled-system/css';
 import { useApi } from '../../api/use-api';
 import { SessionContext } from '../../app/providers/session-context';
-import { CHECK_EMAIL_PATH } from '../../config/paths';
+import { CHECK_EMAIL_PATH, CONTACTS_PATH } from '../../config/paths';
 import { i18n } from '../../i18n/i18n';
 import { useLocale } from '../../i18n/use-locale';
 import { appInspect } from '../../lib/app-inspector';
@@ -19,7 +20,7 @@ import { SelectField } from '../../ui/form/select-field';
 import { TextField } from '../../ui/form/text-field';
 import { useNotify } from '../../ui/notifications/use-notify';
 import { PageHeader } from '../../ui/page-header';
-import { card } from '../../ui/page-styles';
+import { card, textLink } from '../../ui/page-styles';
 import { LoadFailedPanel } from '../../ui/resource-panels';
 import { Spinner } from '../../ui/spinner';
 import { countryOptions } from '../set-up/country-options';
@@ -32,6 +33,30 @@ const narrow = css({ maxW: '2xl' });
  * /account-info: renders the account-info machine. A changed email goes on to /check-email for the code sent to
  * the new address (the email-verification flow, which refreshes the session when done).
  */
+/**
+ * The verified phone number, read-only: it changes only through phone verification (/contacts), which proves the
+ * new number with a texted code — a field here would skip that proof.
+ */
+function PhoneNumber({ phoneNumber }: { phoneNumber: string | null }) {
+  const { t } = useTranslation('settings');
+  return (
+    <dl className={phoneBlock}>
+      <dt className={phoneLabel}>{t('accountInfo.phone')}</dt>
+      <dd>
+        <p className={phoneNumber ? phoneValue : undefined}>{phoneNumber ?? t('accountInfo.phoneNone')}</p>
+        <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>{t('accountInfo.phoneHint')}</p>
+        <Link href={CONTACTS_PATH} className={textLink}>
+          {phoneNumber ? t('accountInfo.phoneChange') : t('accountInfo.phoneVerify')}
+        </Link>
+      </dd>
+    </dl>
+  );
+}
+
+const phoneBlock = css({ mt: '6', pt: '4', borderTopWidth: '1px', borderColor: 'border.default' });
+const phoneLabel = css({ fontWeight: 'medium', mb: '1' });
+const phoneValue = css({ fontVariantNumeric: 'tabular-nums' });
+
 export function AccountInfoPage() {
   // The shared rules' messages are in the accounts namespace: load it with this page's own.
   const { t } = useTranslation(['settings', 'accounts']);
@@ -103,6 +128,7 @@ export function AccountInfoPage() {
             {saving ? t('accountInfo.saving') : t('accountInfo.save')}
           </button>
         </MachineForm>
+        <PhoneNumber phoneNumber={state.context.phoneNumber} />
       </div>
     </>
   );

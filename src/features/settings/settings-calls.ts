@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { SessionUser } from '../../../domain/session-user';
-import type { AccountInfoResult, AccountInfoValues } from '../../../machines/account-info.machine';
+import type { AccountInfoLoaded, AccountInfoResult, AccountInfoValues } from '../../../machines/account-info.machine';
 import type { Preferences } from '../../../machines/preferences.machine';
 import type { ImageKeys, ImageSlot, PickedFile } from '../../../machines/profile-images.machine';
 import type { ProfileSummary } from '../../../machines/profile-summary.machine';
@@ -23,9 +23,9 @@ export function settingsCalls(client: ApiClient) {
       const { userId, ...body } = input;
       return unwrap(client.PUT('/app/user/{userId}/preferences', { ...path(userId), body, middleware: [quiet], signal }));
     }),
-    loadUser: fromPromise<SessionUser, { userId: string }>(async ({ input, signal }) => {
+    loadUser: fromPromise<AccountInfoLoaded, { userId: string }>(async ({ input, signal }) => {
       const account = await unwrap(client.GET('/app/user/{userId}', { ...path(input.userId), signal }));
-      return account.user;
+      return { user: account.user, phoneNumber: account.phoneNumber };
     }),
     saveAccountInfo: fromPromise<AccountInfoResult, AccountInfoValues & { userId: string }>(async ({ input, signal }) => {
       const { userId, ...body } = input;

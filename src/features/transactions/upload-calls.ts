@@ -2,7 +2,8 @@ import { fromPromise, type ActorSystem } from 'xstate';
 import type { components } from '../../../openapi/schema';
 import type { PaymentMessage, PaymentView } from '../../../machines/activity/payment-types';
 import type { ClaimInput, UploadInput } from '../../../machines/upload-reply.machine';
-import type { ApiClient } from '../../api/client';
+import { sessionEndersOf, type ApiClient } from '../../api/client';
+import { endSessionOn401, type SessionEnders } from '../../api/failure-middleware';
 import { quiet } from '../../api/quiet';
 import { toApiFailure, unwrap } from '../../api/unwrap';
 import { i18n } from '../../i18n/i18n';
@@ -18,7 +19,13 @@ type MediaEnvelope = components['schemas']['MediaEnvelope'];
  * and answer are those of the contract (`MediaEnvelope`, or a problem); the session cookie goes with it as with
  * every same-origin call. The file is the body itself, typed as the browser found it.
  */
-export function sendFile(userId: string, file: File, onProgress: (sent: number) => void, signal: AbortSignal): Promise<MediaEnvelope> {
+export function sendFile(
+  userId: string,
+  file: File,
+  onProgress: (sent: number) => void,
+  signal: AbortSignal,
+  session: SessionEnders,
+): Promise<MediaEnvelope> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     const query = new URLSearchParams({ name: file.name.slice(0, 255), lang: i18n.resolvedLanguage ?? i18n.language });
@@ -27,8 +34,11 @@ export function sendFile(userId: string, file: File, onProgress: (sent: number) 
     request.responseType = 'json';
     request.upload.onprogress = (event) => onProgress(event.loaded);
     request.onload = () => {
-      if (request.status === 201 && request.response) resolve(request.response as MediaEnvelope);
-      else reject(toApiFailure(request.status, request.response));
+      if (request.status === 201 && request.response) return resolve(request.response as MediaEnvelope);
+      const failure = toApiFailure(request.status, request.response);
+      // A 401 ends the session like any other call's (the middleware's rule); the machine still hears the failure.
+      endSessionOn401(session, request.status, failure.code);
+      reject(failure);
     };
     request.onerror = () => reject(new Error('Failed to fetch'));
     request.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
@@ -56,12 +66,12 @@ export function uploadCalls(client: ApiClient) {
     }),
     // The machine holds the File the input gave it; only the browser's File can be sent.
     uploadMedia: fromPromise<{ mediaId: string }, UploadInput>(async ({ input, signal, system }) => {
-      const { media } = await sendFile(input.userId, input.file as File, progressTo(system), signal);
+      const { media } = await sendFile(input.userId, input.file as File, progressTo(system), signal, sessionEndersOf(client));
       return { mediaId: media.id };
     }),
     // A message's attachment (the details page): the same upload, its progress not shown.
     uploadAttachment: fromPromise<{ mediaId: string }, UploadInput>(async ({ input, signal }) => {
-      const { media } = await sendFile(input.userId, input.file as File, () => {}, signal);
+      const { media } = await sendFile(input.userId, input.file as File, () => {}, signal, sessionEndersOf(client));
       return { mediaId: media.id };
     }),
     claimPayment: fromPromise<PaymentMessage, ClaimInput>(async ({ input, signal }) =>

@@ -63,6 +63,18 @@ describe('email over SMTP_URL (nodemailer)', () => {
     expect(message).toContain('Your verification code is 123456.');
   });
 
+  it('a keyed message (a notification) goes with a Message-ID made from its key, the same on every hand-over', async () => {
+    const config = loadConfig({ NODE_ENV: 'production', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Tipjar <hello@tipjar.example>' });
+    const choice = createMailer(config, {} as Db, systemClock, () => {});
+    const message = { to: 'ann@example.com', subject: 'You received $5.00', text: 'See the payment.', key: 'notification-42' };
+    const before = smtp.received.length;
+    await choice.mailer.send(message);
+    await choice.mailer.send(message);
+    choice.close();
+    const ids = smtp.received.slice(before).map((m) => /^Message-ID: (.*)$/im.exec(m)?.[1]);
+    expect(ids).toEqual(['<notification-42@tipjar.example>', '<notification-42@tipjar.example>']);
+  });
+
   it('without SMTP_URL the outbox is used', () => {
     const choice = createMailer(loadConfig({}), {} as Db, systemClock, () => {});
     expect(choice.kind).toBe('outbox');

@@ -1,0 +1,95 @@
+import { asc, eq, gt } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import type { Database } from '../db/database';
+import { jobs, notificationCursor, notifications, paymentEvents, payments } from '../db/schema/index';
+import { notificationOf } from './notification-rules';
+
+/**
+ * The notification pass: reads the payment trail (`payment_events`) after a cursor and queues one email per line
+ * that deserves one (notification-rules.ts): a `notifications` row and a `notification_mail` job, in one
+ * transaction with the cursor's move. It runs in the job runner, never in a request: the send's transaction writes
+ * nothing for it (the trail line it writes anyway is what is read).
+ *
+ * Several instances: the cursor row is locked `FOR UPDATE SKIP LOCKED`, so one pass reads at a time and the
+ * others skip their turn; the notification's primary key (the trail line) makes a line read twice harmless.
+ *
+ * Commit order: trail ids come from a sequence when a line is inserted, and transactions commit in any order, so
+ * when line 12 is visible, line 11 may still be in a transaction that has not committed (or that rolled back and
+ * never will). The cursor therefore only moves over an unbroken run of ids; the lines after a hole are queued at
+ * once all the same (the key dedupes them when read again), and the hole is given up as a rollback only once the
+ * line after it is older than GAP_GRACE_MS — far longer than any transaction of ours stays open.
+ */
+export const GAP_GRACE_MS = 2 * 60_000;
+const BATCH = 500;
+
+export interface ScanReport {
+  /** Emails queued (notifications rows and their jobs). */
+  queued: number;
+  /** Another instance held the cursor: this pass read nothing. */
+  skipped: boolean;
+}
+
+export async function scanPaymentEvents(services: { database: Database; clock: Clock }): Promise<ScanReport> {
+  let queued = 0;
+  for (;;) {
+    const batch = await scanBatch(services);
+    if (!batch) return { queued, skipped: true };
+    queued += batch.queued;
+    if (!batch.more) return { queued, skipped: false };
+  }
+}
+
+async function scanBatch({ database, clock }: { database: Database; clock: Clock }) {
+  return database.db.transaction(async (tx) => {
+    const [cursor] = await tx.select().from(notificationCursor).where(eq(notificationCursor.id, 1)).for('update', { skipLocked: true });
+    // Another instance is reading the trail right now: its pass covers ours.
+    if (!cursor) return null;
+    const now = clock.now();
+    const lines = await tx
+      .select({
+        id: paymentEvents.id,
+        paymentId: paymentEvents.paymentId,
+        fromStatus: paymentEvents.fromStatus,
+        toStatus: paymentEvents.toStatus,
+        event: paymentEvents.event,
+        occurredAt: paymentEvents.occurredAt,
+        kind: payments.kind,
+        senderUserId: payments.senderUserId,
+        receiverUserId: payments.receiverUserId,
+      })
+      .from(paymentEvents)
+      .innerJoin(payments, eq(payments.id, paymentEvents.paymentId))
+      .where(gt(paymentEvents.id, cursor.lastEventId))
+      .orderBy(asc(paymentEvents.id))
+      .limit(BATCH);
+
+    let frontier = cursor.lastEventId;
+    let unbroken = true;
+    const wanted: (typeof notifications.$inferInsert)[] = [];
+    for (const line of lines) {
+      if (unbroken) {
+        const settled = line.id === frontier + 1 || now.getTime() - line.occurredAt.getTime() >= GAP_GRACE_MS;
+        if (settled) frontier = line.id;
+        else unbroken = false;
+      }
+      const target = notificationOf(line);
+      if (target) wanted.push({ paymentEventId: line.id, paymentId: line.paymentId, userId: target.userId, kind: target.kind, createdAt: now });
+    }
+
+    let queued = 0;
+    if (wanted.length > 0) {
+      const fresh = await tx.insert(notifications).values(wanted).onConflictDoNothing().returning({ eventId: notifications.paymentEventId });
+      if (fresh.length > 0) {
+        await tx.insert(jobs).values(
+          fresh.map(({ eventId }) => ({ kind: 'notification_mail', payload: { eventId }, runAt: now, createdAt: now })),
+        );
+      }
+      queued = fresh.length;
+    }
+    if (frontier !== cursor.lastEventId) {
+      await tx.update(notificationCursor).set({ lastEventId: frontier }).where(eq(notificationCursor.id, 1));
+    }
+    // Another batch only when this one was full and moved the cursor (a hole stops it until the next tick).
+    return { queued, cursor: frontier, more: lines.length === BATCH && frontier > cursor.lastEventId };
+  });
+}
