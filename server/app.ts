@@ -1,3 +1,4 @@
+import { registerJsonBodyParser } from './http/json-body';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerSecurityHeaders(app);
   await app.register(cookie);
   registerErrorHandling(app, translator);
+  registerJsonBodyParser(app);
 
   // Outside production, the full message (code and link) goes to the console as the developer's inbox; that is
   // stdout, not the log. In production without SMTP only a masked notice is logged.
