@@ -17,7 +17,6 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { openDatabase, type Database } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import { auditLedger } from '../../server/ledger/audit';
@@ -25,6 +24,7 @@ import { createUser, fundWallet, type TestUser } from '../../tests/support/money
 import { freePort, waitForServer } from '../../tests/support/server-process';
 import { runLoad, type LoadResult } from './http-load';
 import { sqlTransferLoad } from './sql-transfer';
+import { scratchPostgres } from '../../tests/support/databases';
 
 const { values: args } = parseArgs({
   options: {
@@ -97,26 +97,6 @@ async function settled(pid: number, workers: number): Promise<void> {
 
 const loadAverage = () => loadavg().map((n) => n.toFixed(1)).join(' ');
 
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `tipjar_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: base });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
-
 async function seed(database: Database): Promise<TestUser[]> {
   const now = new Date();
   const users: TestUser[] = [];
@@ -146,7 +126,7 @@ async function main() {
   if (!existsSync('dist/server/main.js')) throw new Error('dist/server/main.js is missing: run npm run build:server first');
   const onPglite = args.pglite;
   const dataDir = mkdtempSync(join(tmpdir(), 'tipjar-bench-'));
-  const postgres = onPglite ? null : await freshPostgres();
+  const postgres = onPglite ? null : await scratchPostgres(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', 'tipjar_bench');
   const database = await openDatabase(postgres ? { databaseUrl: postgres.url } : { dataDir });
   await migrate(database);
   console.log(`Seeding ${userCount} users with $${FUNDS_CENTS / 100} each on ${onPglite ? 'PGlite' : 'PostgreSQL'}…`);

@@ -15,7 +15,7 @@
  * and then also prints the main thread's tasks by their own CPU time: on a machine shared with other work a task's
  * wall-clock length (what 'longtask' reports) is its CPU time stretched by every process ahead of it in the queue.
  *
- * Needs PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres):
+ * Needs PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test):
  * a fresh database is made for the run and dropped after. Not part of npm test; targets in docs/performance.md.
  */
 import { spawn } from 'node:child_process';
@@ -25,12 +25,12 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadavg } from 'node:os';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import { fundWallet } from '../../tests/support/money';
 import { freePort, waitForServer } from '../../tests/support/server-process';
+import { scratchPostgres } from '../../tests/support/databases';
 
 const { values: args } = parseArgs({
   options: {
@@ -55,26 +55,6 @@ const webVitals = readFileSync(join(dirname(require.resolve('web-vitals')), 'web
 // Lighthouse's "slow 4G" (mobile) throttling, applied with the DevTools protocol as Lighthouse's devtools mode does.
 const SLOW_4G = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 const CPU_SLOWDOWN = 4;
-
-async function freshPostgres() {
-  const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `tipjar_web_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: base });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
 
 /** A signed-up, set-up account whose cookies end up in `context` (as the e2e tests make them). */
 async function account(context: BrowserContext, username: string) {
@@ -239,7 +219,7 @@ async function listScroll(context: BrowserContext, expected: number) {
 }
 
 async function main() {
-  const postgres = await freshPostgres();
+  const postgres = await scratchPostgres(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', 'tipjar_web');
   const database = await openDatabase({ databaseUrl: postgres.url, poolSize: 2 });
   await migrate(database);
   const port = await freePort();

@@ -5,14 +5,13 @@
  * operation; exits 1 when a snapshot or the end state breaks an invariant, an answer is not in the database, an
  * operation answered what it must not, or `npm run audit -- ledger` fails.
  *
- * PostgreSQL: a fresh database on TEST_DATABASE_URL's server (else postgres://postgres@127.0.0.1:5432/postgres),
+ * PostgreSQL: a fresh database on TEST_DATABASE_URL's server (else postgres://postgres@127.0.0.1:5432/test),
  * dropped afterwards.
  */
-import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { runLoadTest, type LevelReport } from '../../tests/support/load-run';
+import { scratchPostgres } from '../../tests/support/databases';
 
 const { values } = parseArgs({
   options: {
@@ -25,19 +24,8 @@ const { values } = parseArgs({
   },
 });
 
-const baseUrl = process.env.LOAD_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const name = `tipjar_load_${randomBytes(5).toString('hex')}`;
-const admin = async (statement: string) => {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-};
-const url = new URL(baseUrl);
-url.pathname = `/${name}`;
+const baseUrl = process.env.LOAD_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const database = await scratchPostgres(baseUrl, 'tipjar_load');
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 function print(level: LevelReport) {
@@ -53,11 +41,10 @@ function print(level: LevelReport) {
   console.log(`  ${level.problems.length ? `${level.problems.length} problems` : 'every snapshot and the end state: total conserved, no negative wallet; every answer in the database'}`);
 }
 
-await admin(`CREATE DATABASE ${name}`);
 let failed = true;
 try {
   const report = await runLoadTest({
-    databaseUrl: url.toString(),
+    databaseUrl: database.url,
     seconds: Number(values.seconds),
     clients: Number(values.clients),
     clockJumps: Number(values.jumps),
@@ -74,6 +61,6 @@ try {
   for (const p of report.problems.slice(0, 30)) console.log(`PROBLEM ${p}`);
   failed = report.problems.length > 0;
 } finally {
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await database.drop();
 }
 process.exitCode = failed ? 1 : 0;

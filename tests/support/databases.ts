@@ -19,25 +19,39 @@ export interface FreshDatabase {
   dispose(): Promise<void>;
 }
 
-async function freshPostgres(baseUrl: string): Promise<FreshDatabase> {
-  const name = `tipjar_t_${randomBytes(6).toString('hex')}`;
+/**
+ * An empty PostgreSQL database of its own beside `baseUrl`'s (same server and role), for a test file, a benchmark
+ * or a reliability run; `drop()` removes it even while connections to it remain.
+ */
+export async function scratchPostgres(baseUrl: string, prefix = 'tipjar_t'): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  await migrate(database);
   return {
-    database,
     url: url.toString(),
-    async dispose() {
-      await database.close();
+    async drop() {
       const cleanup = new pg.Client({ connectionString: baseUrl });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleanup.end();
+    },
+  };
+}
+
+async function freshPostgres(baseUrl: string): Promise<FreshDatabase> {
+  const scratch = await scratchPostgres(baseUrl);
+  const database = await openDatabase({ databaseUrl: scratch.url });
+  await migrate(database);
+  return {
+    database,
+    url: scratch.url,
+    async dispose() {
+      await database.close();
+      await scratch.drop();
     },
   };
 }
