@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { button } from './button-styles';
 import { card, mutedText, sectionTitle } from './page-styles';
+import { Spinner } from './spinner';
 
 /**
  * The panels a page that reads one resource (a payment, a withdrawal, a deposit) shows when the read did not give it.
@@ -33,3 +34,34 @@ export function LoadFailedPanel(props: { message: string; retryLabel: string; on
     </section>
   );
 }
+
+/** What a details page says when its one resource is missing or could not be read, from the page's own namespace. */
+export interface ResourceTexts {
+  notFound: string;
+  notFoundBody: string;
+  loadFailed: string;
+  retry: string;
+}
+
+/**
+ * The body of a page that reads one resource: not found (with the way back), failed (with a retry), the resource,
+ * or a spinner while it is read. `found` is the machine's answer once it has one.
+ */
+export function ResourceView<T>(props: {
+  outcome: 'notFound' | 'failed' | 'other';
+  found: T | null | undefined;
+  texts: ResourceTexts;
+  back: ReactNode;
+  onRetry: () => void;
+  children: (found: T) => ReactNode;
+}) {
+  const { outcome, found, texts, back, onRetry, children } = props;
+  if (outcome === 'notFound') return <NotFoundPanel title={texts.notFound} body={texts.notFoundBody} back={back} />;
+  if (outcome === 'failed') return <LoadFailedPanel message={texts.loadFailed} retryLabel={texts.retry} onRetry={onRetry} />;
+  if (found) return <>{children(found)}</>;
+  return <Spinner />;
+}
+
+/** Which of the not-found and failed panels a details machine's state asks for (both machines name them so). */
+export const resourceOutcome = (state: { matches(value: 'notFound' | 'failed'): boolean }): 'notFound' | 'failed' | 'other' =>
+  state.matches('notFound') ? 'notFound' : state.matches('failed') ? 'failed' : 'other';

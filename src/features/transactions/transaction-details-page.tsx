@@ -10,8 +10,7 @@ import { SessionContext } from '../../app/providers/session-context';
 import { TRANSACTIONS_PATH } from '../../config/paths';
 import { PageHeader } from '../../ui/page-header';
 import { textLink } from '../../ui/page-styles';
-import { LoadFailedPanel, NotFoundPanel } from '../../ui/resource-panels';
-import { Spinner } from '../../ui/spinner';
+import { ResourceView, resourceOutcome } from '../../ui/resource-panels';
 import { activityCalls } from './activity-calls';
 import { PaymentActionsPanel } from './payment-actions-panel';
 import { PaymentSummary } from './payment-summary';
@@ -45,36 +44,37 @@ export function TransactionDetailsPage() {
     </p>
   );
 
-  let body;
-  if (state.matches('notFound')) {
-    body = <NotFoundPanel title={t('details.notFound')} body={t('details.notFoundBody')} back={back} />;
-  } else if (state.matches('failed')) {
-    body = <LoadFailedPanel message={t('details.loadFailed')} retryLabel={t('details.retry')} onRetry={() => send({ type: 'RETRY' })} />;
-  } else if (details) {
-    body = (
-      <div className={stack}>
-        <PaymentSummary payment={details.payment} />
-        <PaymentActionsPanel userId={userId} payment={details.payment} onChanged={onChanged} />
-        <MessageThread
-          userId={userId}
-          payment={details.payment}
-          draft={state.context.draft}
-          sending={state.matches({ ready: { thread: 'sending' } })}
-          attaching={state.matches({ ready: { thread: 'attaching' } })}
-          attachment={state.context.attachment}
-          attachProblem={state.context.attachProblem}
-          onAttach={(file) => send({ type: 'ATTACH_FILE', file })}
-          onRemoveAttachment={() => send({ type: 'REMOVE_ATTACHMENT' })}
-          onType={(text) => send({ type: 'TYPE_MESSAGE', text })}
-          onSend={() => send({ type: 'SEND_MESSAGE', key: crypto.randomUUID() })}
-        />
-        <StatusTrail userId={userId} payment={details.payment} trail={details.trail} />
-        {back}
-      </div>
-    );
-  } else {
-    body = <Spinner />;
-  }
+  const body = (
+    <ResourceView
+      outcome={resourceOutcome(state)}
+      found={details}
+      texts={{ notFound: t('details.notFound'), notFoundBody: t('details.notFoundBody'), loadFailed: t('details.loadFailed'), retry: t('details.retry') }}
+      back={back}
+      onRetry={() => send({ type: 'RETRY' })}
+    >
+      {(found) => (
+        <div className={stack}>
+          <PaymentSummary payment={found.payment} />
+          <PaymentActionsPanel userId={userId} payment={found.payment} onChanged={onChanged} />
+          <MessageThread
+            userId={userId}
+            payment={found.payment}
+            draft={state.context.draft}
+            sending={state.matches({ ready: { thread: 'sending' } })}
+            attaching={state.matches({ ready: { thread: 'attaching' } })}
+            attachment={state.context.attachment}
+            attachProblem={state.context.attachProblem}
+            onAttach={(file) => send({ type: 'ATTACH_FILE', file })}
+            onRemoveAttachment={() => send({ type: 'REMOVE_ATTACHMENT' })}
+            onType={(text) => send({ type: 'TYPE_MESSAGE', text })}
+            onSend={() => send({ type: 'SEND_MESSAGE', key: crypto.randomUUID() })}
+          />
+          <StatusTrail userId={userId} payment={found.payment} trail={found.trail} />
+          {back}
+        </div>
+      )}
+    </ResourceView>
+  );
   return (
     <>
       <PageHeader title={t('details.title')} />

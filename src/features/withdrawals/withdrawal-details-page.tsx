@@ -10,8 +10,7 @@ import { appInspect } from '../../lib/app-inspector';
 import { useFormat } from '../../lib/use-format';
 import { PageHeader } from '../../ui/page-header';
 import { card, textLink } from '../../ui/page-styles';
-import { LoadFailedPanel, NotFoundPanel } from '../../ui/resource-panels';
-import { Spinner } from '../../ui/spinner';
+import { ResourceView, resourceOutcome } from '../../ui/resource-panels';
 import { useQueryParam } from '../accounts/use-query-param';
 import { useWithdrawalCalls } from './use-withdrawal-calls';
 import type { Withdrawal } from './withdrawal-calls';
@@ -41,41 +40,44 @@ export function WithdrawalDetailsPage() {
     </p>
   );
 
-  let body;
-  if (state.matches('notFound')) {
-    body = <NotFoundPanel title={t('details.notFound')} body={t('details.notFoundBody')} back={back} />;
-  } else if (state.matches('failed')) {
-    body = <LoadFailedPanel message={t('details.loadFailed')} retryLabel={t('details.retry')} onRetry={() => send({ type: 'RETRY' })} />;
-  } else if (withdrawal) {
-    const money = (amount: string) => format.money(parseAmount(amount) ?? 0);
-    const rows: Array<[string, React.ReactNode]> = [
-      [t('details.paymentId'), <code key="id">{withdrawal.payment_id}</code>],
-      [t('details.date'), format.date(withdrawal.created_at, 'dateTime')],
-      [t('details.status'), <WithdrawalBadge key="status" status={withdrawal.status} />],
-      [t('details.chargedType'), t(`destination.${withdrawal.charged_type}`)],
-      [t('details.destination'), withdrawal.destination_label],
-      [t('details.chargedAmount'), money(withdrawal.charged_amount)],
-      [t('details.total'), money(withdrawal.total)],
-    ];
-    body = (
-      <div className={stack}>
-        <section className={card}>
-          {inFlight(withdrawal.status) ? <p role="status">{t('details.beingProcessed')}</p> : null}
-          <dl className={list}>
-            {rows.map(([label, text]) => (
-              <div key={label} className={row}>
-                <dt className={term}>{label}</dt>
-                <dd className={value}>{text}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-        {back}
-      </div>
-    );
-  } else {
-    body = <Spinner />;
-  }
+  const money = (amount: string) => format.money(parseAmount(amount) ?? 0);
+  const body = (
+    <ResourceView
+      outcome={resourceOutcome(state)}
+      found={withdrawal}
+      texts={{ notFound: t('details.notFound'), notFoundBody: t('details.notFoundBody'), loadFailed: t('details.loadFailed'), retry: t('details.retry') }}
+      back={back}
+      onRetry={() => send({ type: 'RETRY' })}
+    >
+      {(found) => {
+        const rows: Array<[string, React.ReactNode]> = [
+          [t('details.paymentId'), <code key="id">{found.payment_id}</code>],
+          [t('details.date'), format.date(found.created_at, 'dateTime')],
+          [t('details.status'), <WithdrawalBadge key="status" status={found.status} />],
+          [t('details.chargedType'), t(`destination.${found.charged_type}`)],
+          [t('details.destination'), found.destination_label],
+          [t('details.chargedAmount'), money(found.charged_amount)],
+          [t('details.total'), money(found.total)],
+        ];
+        return (
+          <div className={stack}>
+            <section className={card}>
+              {inFlight(found.status) ? <p role="status">{t('details.beingProcessed')}</p> : null}
+              <dl className={list}>
+                {rows.map(([label, text]) => (
+                  <div key={label} className={row}>
+                    <dt className={term}>{label}</dt>
+                    <dd className={value}>{text}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+            {back}
+          </div>
+        );
+      }}
+    </ResourceView>
+  );
   return (
     <>
       <PageHeader title={t('details.title')} />
