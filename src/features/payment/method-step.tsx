@@ -1,25 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { FormMessage } from '../../../machines/forms/field-errors';
 import { BALANCE_METHOD, type Funding } from '../../../machines/payments/funding';
-import { css } from '../../../styled-system/css';
-import { fieldError, fieldHint, fieldLabel } from '../../ui/form/form-styles';
+import { choiceCard, choiceDetail, choiceGroup, choiceRadio, fieldError, fieldHint, fieldLabel } from '../../ui/form/form-styles';
 import { useFormText } from '../../ui/form/use-form-text';
 import { useFormat } from '../../lib/use-format';
 
-const group = css({ display: 'grid', gap: '2', borderRadius: 'xl', outline: 'none', '&[aria-invalid=true]': { outline: '2px solid', outlineColor: 'red.600', outlineOffset: '4px' } });
-const choice = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '3',
-  p: '3',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'xl',
-  cursor: 'pointer',
-  '&:has(input:checked)': { borderColor: 'accent.default', bg: 'accent.subtle' },
-});
-const radio = css({ w: '5', h: '5', accentColor: 'brand.600' });
-const detail = css({ display: 'block', fontSize: 'sm', color: 'fg.muted' });
 
 /** The payment method step: the balance (with what is available) or one of the payer's cards (5% fee). */
 export function MethodChoice(props: { funding: Funding; methodId: string; error?: FormMessage; onSelect: (methodId: string) => void }) {
@@ -46,21 +31,21 @@ export function MethodChoice(props: { funding: Funding; methodId: string; error?
         aria-invalid={errorText ? true : undefined}
         aria-describedby={errorText ? 'payment-method-error' : undefined}
         tabIndex={errorText ? -1 : undefined}
-        className={group}
+        className={choiceGroup}
       >
         {options.map((option) => (
-          <label key={option.id} className={choice}>
+          <label key={option.id} className={choiceCard}>
             <input
               type="radio"
               name="payment-method"
-              className={radio}
+              className={choiceRadio}
               value={option.id}
               checked={methodId === option.id}
               onChange={() => onSelect(option.id)}
             />
             <span>
               {option.label}
-              <span className={detail}>{option.detail}</span>
+              <span className={choiceDetail}>{option.detail}</span>
             </span>
           </label>
         ))}

@@ -18,7 +18,7 @@ import { FirstSteps } from './first-steps';
 import { PaymentDone, PaymentFailure, StepLoadFailure } from './payment-outcome';
 import { PaymentSummary } from './payment-summary';
 import { readSendStart } from './send-state';
-import { StepButtons } from './step-buttons';
+import { ChangeOrRetry, StepButtons } from './step-buttons';
 import { usePaymentCalls } from './use-payment-calls';
 
 const FORM_ID = 'send-payment-form';
@@ -126,18 +126,12 @@ export function SendPaymentPage() {
                     text={formText(context.failure)}
                   />
                   <PaymentSummary rows={summary} />
-                  <StepButtons>
-                    <span className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
-                      <button type="button" className={button({ variant: 'outline' })} onClick={() => send({ type: 'CHANGE_METHOD' })}>
-                        {t('actions.changeMethod')}
-                      </button>
-                      {state.can({ type: 'RETRY' }) ? (
-                        <button type="button" className={button()} onClick={() => send({ type: 'RETRY' })}>
-                          {t('actions.retry')}
-                        </button>
-                      ) : null}
-                    </span>
-                  </StepButtons>
+                  <ChangeOrRetry
+                    changeLabel={t('actions.changeMethod')}
+                    onChange={() => send({ type: 'CHANGE_METHOD' })}
+                    retryLabel={t('actions.retry')}
+                    onRetry={state.can({ type: 'RETRY' }) ? () => send({ type: 'RETRY' }) : undefined}
+                  />
                 </>
               ) : null}
             </MachineForm>

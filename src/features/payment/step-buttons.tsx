@@ -25,3 +25,23 @@ export function StepButtons({ onBack, children }: { onBack?: (() => void) | unde
     </div>
   );
 }
+
+const pair = css({ display: 'flex', gap: '3', flexWrap: 'wrap' });
+
+/** After a failed charge: go back and pick another way to pay, or try the same one again when the machine allows it. */
+export function ChangeOrRetry(props: { changeLabel: string; onChange: () => void; retryLabel: string; onRetry?: (() => void) | undefined }) {
+  return (
+    <StepButtons>
+      <span className={pair}>
+        <button type="button" className={button({ variant: 'outline' })} onClick={props.onChange}>
+          {props.changeLabel}
+        </button>
+        {props.onRetry ? (
+          <button type="button" className={button()} onClick={props.onRetry}>
+            {props.retryLabel}
+          </button>
+        ) : null}
+      </span>
+    </StepButtons>
+  );
+}

@@ -13,7 +13,7 @@ import { appInspect } from '../../lib/app-inspector';
 import { useFormat } from '../../lib/use-format';
 import { button } from '../../ui/button-styles';
 import { focusFirstError } from '../../ui/form/focus-first-error';
-import { fieldError, fieldLabel, formNotice, formStack } from '../../ui/form/form-styles';
+import { choiceCard, choiceDetail, choiceGroup, choiceRadio, fieldError, fieldLabel, formNotice, formStack } from '../../ui/form/form-styles';
 import { MachineForm } from '../../ui/form/machine-form';
 import { TextField } from '../../ui/form/text-field';
 import { useFormText } from '../../ui/form/use-form-text';
@@ -23,7 +23,7 @@ import { card, mutedText, sectionTitle } from '../../ui/page-styles';
 import { Stepper } from '../../ui/stepper';
 import { PaymentFailure, StepLoadFailure } from '../payment/payment-outcome';
 import { PaymentSummary } from '../payment/payment-summary';
-import { StepButtons } from '../payment/step-buttons';
+import { ChangeOrRetry, StepButtons } from '../payment/step-buttons';
 import { ADD_CARD_FORM_ID, AddCardForm } from '../payment-methods/add-card-form';
 import { useWalletCalls } from './use-wallet-calls';
 
@@ -32,20 +32,6 @@ const UsdtQrCode = lazy(() => import('./usdt-qr-code'));
 
 const FORM_ID = 'add-money-form';
 const narrow = css({ maxW: 'xl' });
-const group = css({ display: 'grid', gap: '2', borderRadius: 'xl', outline: 'none', '&[aria-invalid=true]': { outline: '2px solid', outlineColor: 'red.600', outlineOffset: '4px' } });
-const choice = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '3',
-  p: '3',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'xl',
-  cursor: 'pointer',
-  '&:has(input:checked)': { borderColor: 'accent.default', bg: 'accent.subtle' },
-});
-const radio = css({ w: '5', h: '5', accentColor: 'brand.600' });
-const detail = css({ display: 'block', fontSize: 'sm', color: 'fg.muted' });
 const methodButtons = css({ display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' } });
 const methodButton = css({ display: 'grid', gap: '1', textAlign: 'left', p: '4', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'xl', bg: 'bg.surface', cursor: 'pointer', _hover: { borderColor: 'accent.default' } });
 const address = css({ fontFamily: 'mono', fontSize: 'sm', overflowWrap: 'anywhere', p: '3', bg: 'bg.subtle', borderRadius: 'lg' });
@@ -89,13 +75,13 @@ function CardChoice({ context, onSelect }: { context: AddMoneyContext; onSelect:
       <p id="add-money-card-label" className={fieldLabel}>
         {t('addMoney.card.legend')}
       </p>
-      <div role="radiogroup" aria-labelledby="add-money-card-label" className={group}>
+      <div role="radiogroup" aria-labelledby="add-money-card-label" className={choiceGroup}>
         {context.cards.map((c) => (
-          <label key={c.id} className={choice}>
-            <input type="radio" name="add-money-card" className={radio} value={c.id} checked={context.cardId === c.id} onChange={() => onSelect(c.id)} />
+          <label key={c.id} className={choiceCard}>
+            <input type="radio" name="add-money-card" className={choiceRadio} value={c.id} checked={context.cardId === c.id} onChange={() => onSelect(c.id)} />
             <span>
               {t('addMoney.card.option', { brand: c.brand.toUpperCase(), last4: c.last4 })}
-              <span className={detail}>{t('addMoney.card.expires', { date: `${String(c.expMonth).padStart(2, '0')}/${c.expYear}` })}</span>
+              <span className={choiceDetail}>{t('addMoney.card.expires', { date: `${String(c.expMonth).padStart(2, '0')}/${c.expYear}` })}</span>
             </span>
           </label>
         ))}
@@ -170,11 +156,11 @@ export function AddMoneyPage() {
         <div className={`${methodButtons} ${css({ mt: '4' })}`}>
           <button type="button" className={methodButton} onClick={() => send({ type: 'CHOOSE_CARD' })}>
             <strong>{t('addMoney.method.card')}</strong>
-            <span className={detail}>{t('addMoney.method.cardDetail')}</span>
+            <span className={choiceDetail}>{t('addMoney.method.cardDetail')}</span>
           </button>
           <button type="button" className={methodButton} onClick={() => send({ type: 'CHOOSE_USDT' })}>
             <strong>{t('addMoney.method.usdt')}</strong>
-            <span className={detail}>{t('addMoney.method.usdtDetail')}</span>
+            <span className={choiceDetail}>{t('addMoney.method.usdtDetail')}</span>
           </button>
         </div>
       </section>
@@ -243,18 +229,12 @@ export function AddMoneyPage() {
                   text={context.failure ? formText(context.failure) : t('addMoney.captureFailed')}
                 />
                 <PaymentSummary rows={summary} />
-                <StepButtons>
-                  <span className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
-                    <button type="button" className={button({ variant: 'outline' })} onClick={() => send({ type: 'CHANGE_CARD' })}>
-                      {t('addMoney.changeCard')}
-                    </button>
-                    {state.can({ type: 'RETRY' }) ? (
-                      <button type="button" className={button()} onClick={() => send({ type: 'RETRY' })}>
-                        {t('addMoney.retry')}
-                      </button>
-                    ) : null}
-                  </span>
-                </StepButtons>
+                <ChangeOrRetry
+                  changeLabel={t('addMoney.changeCard')}
+                  onChange={() => send({ type: 'CHANGE_CARD' })}
+                  retryLabel={t('addMoney.retry')}
+                  onRetry={state.can({ type: 'RETRY' }) ? () => send({ type: 'RETRY' }) : undefined}
+                />
               </>
             ) : null}
           </MachineForm>

@@ -88,3 +88,23 @@ export const formNotice = css({
 });
 
 export const selectInput = css({ appearance: 'none', pr: '10', cursor: 'pointer' });
+
+/** A radio group drawn as cards (a payment method, a card to charge): the checked card is outlined in the accent. */
+export const choiceGroup = css({ display: 'grid', gap: '2', borderRadius: 'xl', outline: 'none', '&[aria-invalid=true]': { outline: '2px solid', outlineColor: 'red.600', outlineOffset: '4px' } });
+
+export const choiceCard = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  p: '3',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'xl',
+  cursor: 'pointer',
+  '&:has(input:checked)': { borderColor: 'accent.default', bg: 'accent.subtle' },
+});
+
+export const choiceRadio = css({ w: '5', h: '5', accentColor: 'brand.600' });
+
+/** The line under a choice's label (what is available, a card's expiry). */
+export const choiceDetail = css({ display: 'block', fontSize: 'sm', color: 'fg.muted' });
