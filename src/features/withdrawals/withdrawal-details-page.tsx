@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { parseAmount } from '../../../domain/money/amount';
@@ -12,15 +12,12 @@ import { PageHeader } from '../../ui/page-header';
 import { card, textLink } from '../../ui/page-styles';
 import { ResourceView, resourceOutcome } from '../../ui/resource-panels';
 import { useQueryParam } from '../accounts/use-query-param';
+import { PaymentSummary } from '../payment/payment-summary';
 import { useWithdrawalCalls } from './use-withdrawal-calls';
 import type { Withdrawal } from './withdrawal-calls';
 import { WithdrawalBadge } from './withdrawal-badge';
 import { inFlight } from './withdrawal-status';
 
-const list = css({ display: 'grid', gap: '3', m: '0' });
-const row = css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '4', borderBottomWidth: '1px', borderColor: 'border.subtle', pb: '2' });
-const term = css({ color: 'fg.muted' });
-const value = css({ fontWeight: 'semibold', textAlign: 'right', m: '0', overflowWrap: 'anywhere' });
 const stack = css({ display: 'grid', gap: '5' });
 
 /** /withdraw-funds/withdrawal-details?id= (an id or the createdAt, spec 2): one withdrawal of the caller's. */
@@ -50,7 +47,7 @@ export function WithdrawalDetailsPage() {
       onRetry={() => send({ type: 'RETRY' })}
     >
       {(found) => {
-        const rows: Array<[string, React.ReactNode]> = [
+        const rows: Array<[string, ReactNode]> = [
           [t('details.paymentId'), <code key="id">{found.payment_id}</code>],
           [t('details.date'), format.date(found.created_at, 'dateTime')],
           [t('details.status'), <WithdrawalBadge key="status" status={found.status} />],
@@ -63,14 +60,7 @@ export function WithdrawalDetailsPage() {
           <div className={stack}>
             <section className={card}>
               {inFlight(found.status) ? <p role="status">{t('details.beingProcessed')}</p> : null}
-              <dl className={list}>
-                {rows.map(([label, text]) => (
-                  <div key={label} className={row}>
-                    <dt className={term}>{label}</dt>
-                    <dd className={value}>{text}</dd>
-                  </div>
-                ))}
-              </dl>
+              <PaymentSummary rows={rows} />
             </section>
             {back}
           </div>
