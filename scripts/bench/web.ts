@@ -9,6 +9,7 @@
  *   npm run bench:web                  (builds first)
  *   npx tsx scripts/bench/web.ts [--skip-list | --list-only] [--list-size 10000] [--list-profile list.cpuprofile]
  *                                [--list-trace list-trace.json] [--pages home,activity,send] [--runs 3] [--waterfall]
+ *                                [--inp-trace inp.json]
  *
  * --list-profile writes a CPU profile of the scroll (CDP Profiler; open it in Chrome DevTools' Performance panel)
  * to find what the long tasks are made of; --list-trace a Chrome trace of it (style, layout and paint included),
@@ -43,6 +44,8 @@ const { values: args } = parseArgs({
     pages: { type: 'string' },
     // Each page this many times (fresh context, cold cache); the table shows the median of each figure.
     runs: { type: 'string', default: '1' },
+    // A Chrome trace of each measured page's interaction (the click and its next paint): FILE gets the page's name.
+    'inp-trace': { type: 'string' },
     // Print each measured page's requests (start → end, ms after navigation) and the LCP element: the waterfall.
     waterfall: { type: 'boolean', default: false },
   },
@@ -109,9 +112,15 @@ async function measure(
   await page.goto(path);
   await ready(page);
   await page.waitForLoadState('networkidle');
+  const traceFile = args['inp-trace'] ? args['inp-trace'].replace(/(\.json)?$/, `-${path.replace(/\W+/g, '_')}.json`) : null;
+  if (traceFile) await context.browser()!.startTracing(page, { path: traceFile, screenshots: false, categories: TRACE_CATEGORIES });
   await interact(page);
   // The interaction's next paint, then the values web-vitals reported (reportAllChanges: no need to hide the page).
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 300))));
+  if (traceFile) {
+    const cpu = taskCpu(await context.browser()!.stopTracing());
+    console.log(`  ${path}: interaction trace in ${traceFile}: ${cpu.tasks} tasks, ${cpu.total.toFixed(0)} ms of CPU, the longest ${cpu.max.toFixed(1)} ms`);
+  }
   const vitals = (await page.evaluate('window.__vitals')) as Vitals;
   if (args.waterfall) {
     // LCP entries are only handed to observers (buffered), not to getEntriesByType.
@@ -135,6 +144,8 @@ async function measure(
   await page.close();
   return { ...vitals, jsBytes };
 }
+
+const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'];
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).first();
 const headingReady = async (page: Page) => h1(page).waitFor();
@@ -188,7 +199,7 @@ async function listScroll(context: BrowserContext, expected: number) {
     await profiler.send('Profiler.start');
   }
   if (args['list-trace']) {
-    await context.browser()!.startTracing(page, { path: args['list-trace'], screenshots: false, categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+    await context.browser()!.startTracing(page, { path: args['list-trace'], screenshots: false, categories: TRACE_CATEGORIES });
   }
   let maxRows = 0;
   let last = -1;
