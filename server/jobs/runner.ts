@@ -194,7 +194,6 @@ function reportJob(services: JobServices, { job, outcome, ...failure }: Finished
   services.onJobFinished?.(job.kind, outcome, seconds);
 }
 
-
 export interface JobRunReport {
   ran: number;
   purgedIdempotencyKeys: number;
