@@ -86,9 +86,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerJsonBodyParser(app);
 
   // Outside production, the full message (code and link) goes to the console as the developer's inbox; that is
-  // stdout, not the log. In production without SMTP only a masked notice is logged.
+  // stdout, not the log. In production without SMTP only a masked notice is logged, at info: the missing SMTP_URL is
+  // warned about once below, and a warning per mail was a line per payment under load.
   const mail = createMailer(deps.config, deps.database.db, deps.clock, (line) =>
-    deps.config.devFeatures ? console.log(line) : app.log.warn(line),
+    deps.config.devFeatures ? console.log(line) : app.log.info(line),
   );
   app.addHook('onClose', async () => mail.close());
   // The job runner sends notification emails through this same mailer (start-server.ts).

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import type { Clock } from '../clock';
 import { jobs } from '../db/schema/index';
@@ -10,6 +10,9 @@ import { jobHandlers, type JobContext, type JobHandler } from './handlers';
 import type { Mailer } from '../providers/email/index';
 import { OutboxMailer } from '../providers/email/outbox-mailer';
 import { scanPaymentEvents } from '../notifications/scan-payment-events';
+import { failureOutcome, LEASE_MS, recordFailure, type JobOutcome } from './job-records';
+import { yieldToRequests } from './yield-to-requests';
+import { MAIL_BATCH, runMailBatch, type FinishedJob } from './mail-batch';
 
 // Only for runners started without one (tests); the server passes its PUBLIC_URL.
 const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
@@ -44,7 +47,7 @@ export interface JobServices {
   onJobFinished?: (kind: string, outcome: JobOutcome, seconds: number) => void;
 }
 
-export type JobOutcome = 'done' | 'retry' | 'failed';
+export type { JobOutcome };
 
 export interface JobLog {
   info(fields: object, message: string): void;
@@ -53,9 +56,7 @@ export interface JobLog {
 
 type Job = typeof jobs.$inferSelect;
 
-const MAX_ATTEMPTS = 8;
-export const LEASE_MS = 2 * 60_000;
-const backoffMs = (attempts: number) => Math.min(60 * 60_000, 5_000 * 2 ** attempts);
+export { LEASE_MS };
 
 let sharedTranslator: Promise<Translator> | null = null;
 
@@ -71,29 +72,15 @@ async function contextOf(services: JobServices): Promise<JobContext> {
   };
 }
 
-async function claim(tx: Tx, now: Date): Promise<Job | undefined> {
+async function claim(tx: Tx, now: Date, mails: boolean): Promise<Job | undefined> {
   const [job] = await tx
     .select()
     .from(jobs)
-    .where(and(eq(jobs.status, 'pending'), lte(jobs.runAt, now)))
+    .where(and(eq(jobs.status, 'pending'), lte(jobs.runAt, now), mails ? undefined : ne(jobs.kind, 'notification_mail')))
     .orderBy(asc(jobs.runAt), asc(jobs.id))
     .limit(1)
     .for('update', { skipLocked: true });
   return job;
-}
-
-/** Records a failure: retried later with backoff, or failed for good after MAX_ATTEMPTS. */
-async function recordFailure(tx: Tx, job: Job, attempts: number, error: unknown, now: Date): Promise<void> {
-  await tx
-    .update(jobs)
-    .set({
-      attempts,
-      lastError: String((error as Error)?.message ?? error).slice(0, 2000),
-      status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-      runAt: new Date(now.getTime() + backoffMs(attempts)),
-      finishedAt: attempts >= MAX_ATTEMPTS ? now : null,
-    })
-    .where(eq(jobs.id, job.id));
 }
 
 async function finish(tx: Tx, job: Job, attempts: number, outcome: { retryAt: Date } | void, now: Date): Promise<void> {
@@ -106,10 +93,14 @@ async function finish(tx: Tx, job: Job, attempts: number, outcome: { retryAt: Da
 }
 
 const outcomeOf = (outcome: { retryAt: Date } | void): JobOutcome => (outcome && 'retryAt' in outcome ? 'retry' : 'done');
-const failureOutcome = (attempts: number): JobOutcome => (attempts >= MAX_ATTEMPTS ? 'failed' : 'retry');
 
 /** Claims and runs one due job; false when none is due (or every due one is being run by another process). */
-async function runOne(services: JobServices, context: JobContext, handlers: Record<string, JobHandler>): Promise<boolean> {
+async function runOne(
+  services: JobServices,
+  context: JobContext,
+  handlers: Record<string, JobHandler>,
+  mails: boolean,
+): Promise<boolean> {
   const { db } = context.database;
   const now = context.clock.now();
   const started = performance.now();
@@ -118,7 +109,7 @@ async function runOne(services: JobServices, context: JobContext, handlers: Reco
   let external: { job: Job; handler: Extract<JobHandler, { kind: 'external' }>; state: unknown } | null = null;
 
   const ran = await db.transaction(async (tx) => {
-    const job = await claim(tx, now);
+    const job = await claim(tx, now, mails);
     if (!job) return false;
     const handler = handlers[job.kind];
     try {
@@ -187,17 +178,20 @@ async function runOne(services: JobServices, context: JobContext, handlers: Reco
   // Logged only once the transaction committed: a line never claims work that was rolled back.
   if (finished) {
     const { job, outcome } = finished as { job: Job; outcome: JobOutcome };
-    const fields = { jobId: job.id, kind: job.kind, reqId: job.requestId ?? undefined, outcome, attempts: job.attempts + 1 };
-    if (failure) {
-      const { error } = failure as { error: unknown };
-      if (services.log) services.log.error({ ...fields, err: error }, 'job failed');
-      else console.error(`job ${job.id} (${job.kind}) failed:`, error);
-    } else {
-      services.log?.info(fields, 'job finished');
-    }
-    services.onJobFinished?.(job.kind, outcome, (performance.now() - started) / 1000);
+    reportJob(services, { job, outcome, ...(failure ? { error: (failure as { error: unknown }).error } : {}) }, (performance.now() - started) / 1000);
   }
   return ran;
+}
+
+function reportJob(services: JobServices, { job, outcome, ...failure }: FinishedJob, seconds: number): void {
+  const fields = { jobId: job.id, kind: job.kind, reqId: job.requestId ?? undefined, outcome, attempts: job.attempts + 1 };
+  if ('error' in failure) {
+    if (services.log) services.log.error({ ...fields, err: failure.error }, 'job failed');
+    else console.error(`job ${job.id} (${job.kind}) failed:`, failure.error);
+  } else {
+    services.log?.info(fields, 'job finished');
+  }
+  services.onJobFinished?.(job.kind, outcome, seconds);
 }
 
 export interface JobRunReport {
@@ -213,7 +207,32 @@ export async function runDueJobs(services: JobServices, limit = 500, proceed: ()
   const context = await contextOf(services);
   const handlers = jobHandlers();
   let ran = 0;
-  while (ran < limit && proceed() && (await runOne(services, context, handlers))) ran++;
+  const runEach = async (mails: boolean) => {
+    while (ran < limit && proceed() && (await runOne(services, context, handlers, mails))) {
+      ran++;
+      await yieldToRequests();
+    }
+  };
+  // Every other kind one by one; then notification mails a batch at a time (jobs/mail-batch.ts). If a batch cannot
+  // be done (a database error), the mails go one by one, where each failure is recorded on its own job.
+  await runEach(false);
+  try {
+    while (ran < limit && proceed()) {
+      const started = performance.now();
+      const batch = await runMailBatch(context, Math.min(MAIL_BATCH, limit - ran), (finished) => {
+        // The batch's time, shared among its jobs.
+        const seconds = (performance.now() - started) / 1000 / Math.max(1, finished.length);
+        for (const job of finished) reportJob(services, job, seconds);
+      });
+      if (batch.ran === 0) break;
+      ran += batch.ran;
+      await yieldToRequests();
+    }
+  } catch (error) {
+    if (services.log) services.log.error({ err: error }, 'notification mail batch failed: its jobs run one by one');
+    else console.error('notification mail batch failed: its jobs run one by one', error);
+    await runEach(true);
+  }
   const purgedIdempotencyKeys = proceed() ? await purgeIdempotencyKeys(services.database.db, services.clock.now()) : 0;
   return { ran, purgedIdempotencyKeys };
 }
@@ -236,18 +255,30 @@ export async function runJobTick(services: JobServices, limit = 500, proceed: ()
   return { ran: first.ran + second.ran, purgedIdempotencyKeys: first.purgedIdempotencyKeys + second.purgedIdempotencyKeys };
 }
 
-/** Runs a tick every `intervalMs` until stopped (started by start-server.ts, stopped when the server closes). */
+const TICK_LIMIT = 500;
+
+/**
+ * Runs a tick every `intervalMs` until stopped (started by start-server.ts, stopped when the server closes). A tick
+ * that ran its limit leaves work due: the next starts at once (after the requests waiting), not an interval later,
+ * so a steady stream of payments does not pile mails up faster than they go.
+ */
 export function startJobRunner(services: JobServices, intervalMs = 5_000, onError: (e: unknown) => void = console.error): JobRunner {
   let running: Promise<unknown> | null = null;
   let stopped = false;
-  const timer = setInterval(() => {
+  const tick = () => {
     if (running || stopped) return;
-    running = runJobTick(services, 500, () => !stopped)
+    let behind = false;
+    running = runJobTick(services, TICK_LIMIT, () => !stopped)
+      .then((report) => {
+        behind = report.ran >= TICK_LIMIT;
+      })
       .catch(onError)
       .finally(() => {
         running = null;
+        if (behind && !stopped) setImmediate(tick);
       });
-  }, intervalMs);
+  };
+  const timer = setInterval(tick, intervalMs);
   timer.unref();
   return {
     async stop() {

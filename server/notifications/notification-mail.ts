@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { notifications, payments, users } from '../db/schema/index';
 import type { Tx } from '../ledger/types';
+import type { NotificationKind } from '../db/schema/notifications';
 import type { Translator } from '../i18n/translator';
 import type { EmailMessage } from '../providers/email/index';
 import { formatMoney } from '../../domain/money/format-money';
@@ -25,9 +26,20 @@ export interface NotificationMailDeps {
  * The key is the notification's (its trail line): the mailer stores or sends it once however often this runs.
  */
 export async function notificationToSend(tx: Tx, eventId: number, now: Date, deps: NotificationMailDeps): Promise<EmailMessage | null> {
+  return (await notificationsToSend(tx, [eventId], now, deps)).get(eventId) ?? null;
+}
+
+/**
+ * notificationToSend for several notifications at once (the job runner's mail batch): one locking read for all of
+ * them and one update for those skipped, whatever their number. An event id missing from the answer has nothing to
+ * send, as a null has.
+ */
+export async function notificationsToSend(tx: Tx, eventIds: number[], now: Date, deps: NotificationMailDeps): Promise<Map<number, EmailMessage | null>> {
+  const messages = new Map<number, EmailMessage | null>();
+  if (eventIds.length === 0) return messages;
   const recipient = alias(users, 'recipient');
   const other = alias(users, 'other');
-  const [row] = await tx
+  const rows = await tx
     .select({
       notification: notifications,
       email: recipient.email,
@@ -48,13 +60,36 @@ export async function notificationToSend(tx: Tx, eventId: number, now: Date, dep
       other,
       sql`${other.id} = CASE WHEN ${payments.senderUserId} = ${notifications.userId} THEN ${payments.receiverUserId} ELSE ${payments.senderUserId} END`,
     )
-    .where(eq(notifications.paymentEventId, eventId))
+    .where(inArray(notifications.paymentEventId, eventIds))
+    // Locked in one order, whoever else locks some of the same rows (a second runner's batch, a single job).
+    .orderBy(asc(notifications.paymentEventId))
     .for('update', { of: notifications });
-  if (!row || row.notification.status !== 'pending') return null;
-  if (!row.wantsMail || row.accountStatus !== 'active' || row.emailStatus !== 'verified') {
-    await tx.update(notifications).set({ status: 'skipped', finishedAt: now }).where(eq(notifications.paymentEventId, eventId));
-    return null;
+  const skipped: number[] = [];
+  for (const row of rows) {
+    const eventId = row.notification.paymentEventId;
+    if (row.notification.status !== 'pending') messages.set(eventId, null);
+    else if (!row.wantsMail || row.accountStatus !== 'active' || row.emailStatus !== 'verified') {
+      skipped.push(eventId);
+      messages.set(eventId, null);
+    } else messages.set(eventId, messageOf(row, eventId, deps));
   }
+  if (skipped.length > 0) {
+    await tx.update(notifications).set({ status: 'skipped', finishedAt: now }).where(inArray(notifications.paymentEventId, skipped));
+  }
+  return messages;
+}
+
+interface MailRow {
+  notification: { kind: NotificationKind; paymentId: string };
+  email: string;
+  language: 'en' | 'es' | 'pt';
+  amountCents: number;
+  description: string | null;
+  mediaType: string | null;
+  otherUsername: string | null;
+}
+
+function messageOf(row: MailRow, eventId: number, deps: NotificationMailDeps): EmailMessage {
   const { kind, paymentId } = row.notification;
   const lang = row.language;
   const values = {

@@ -3,6 +3,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { jobs, notificationCursor, notifications, paymentEvents, payments } from '../db/schema/index';
 import { notificationOf } from './notification-rules';
+import { yieldToRequests } from '../jobs/yield-to-requests';
 
 /**
  * The notification pass: reads the payment trail (`payment_events`) after a cursor and queues one email per line
@@ -20,7 +21,8 @@ import { notificationOf } from './notification-rules';
  * line after it is older than GAP_GRACE_MS — far longer than any transaction of ours stays open.
  */
 export const GAP_GRACE_MS = 2 * 60_000;
-const BATCH = 500;
+// A batch is one transaction on the connection the API shares (PGlite): kept short, with requests served between.
+const BATCH = 200;
 
 export interface ScanReport {
   /** Emails queued (notifications rows and their jobs). */
@@ -36,6 +38,7 @@ export async function scanPaymentEvents(services: { database: Database; clock: C
     if (!batch) return { queued, skipped: true };
     queued += batch.queued;
     if (!batch.more) return { queued, skipped: false };
+    await yieldToRequests();
   }
 }
 

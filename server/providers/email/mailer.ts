@@ -16,4 +16,9 @@ export interface EmailMessage {
 export interface Mailer {
   /** Hands the message over for delivery. Throws when it could not; callers decide whether that fails the call. */
   send(message: EmailMessage): Promise<void>;
+  /**
+   * Hands several keyed messages over at once, all or none (throws when it could not): for a mailer that can do it
+   * in one step (the outbox: one insert). Without it, callers send them one by one.
+   */
+  sendAll?(messages: EmailMessage[]): Promise<void>;
 }

@@ -22,29 +22,55 @@ export class OutboxMailer implements Mailer {
   ) {}
 
   async send(message: EmailMessage): Promise<void> {
-    const stored = await this.db
-      .insert(outbox)
-      .values({
-        channel: 'email',
-        recipient: message.to,
-        subject: message.subject,
-        body: message.text,
-        createdAt: this.clock.now(),
-        messageKey: message.key ?? null,
-      })
-      .onConflictDoNothing({ target: outbox.messageKey })
-      .returning({ id: outbox.id });
+    const stored = await this.store([message]);
     // Already stored under this key: handed over before, so nothing new to print either.
     if (stored.length === 0) return;
     const print = this.options.print;
     if (!print) return;
+    if (this.options.printBody) print(fullText(message));
+    else print(`[outbox] an email was stored for ${maskAddress(message.to)} (set SMTP_URL to deliver email)`);
+  }
+
+  /**
+   * Several messages in one insert (the job runner's notification batch). Outside production each new one is
+   * printed in full, as send does; otherwise one line for the batch, naming no one: under load a line per mail
+   * would be a line per payment.
+   */
+  async sendAll(messages: EmailMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    const stored = await this.store(messages);
+    const print = this.options.print;
+    if (!print || stored.length === 0) return;
     if (this.options.printBody) {
-      print(`[outbox] email to ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`);
+      const fresh = new Set(stored);
+      for (const message of messages) if (fresh.has(message.key ?? null)) print(fullText(message));
     } else {
-      print(`[outbox] an email was stored for ${maskAddress(message.to)} (set SMTP_URL to deliver email)`);
+      print(`[outbox] ${stored.length} email(s) stored (set SMTP_URL to deliver email)`);
     }
   }
+
+  /** The keys of the rows stored now: a keyed message stored before is not stored again. */
+  private async store(messages: EmailMessage[]): Promise<(string | null)[]> {
+    const now = this.clock.now();
+    const stored = await this.db
+      .insert(outbox)
+      .values(
+        messages.map((message) => ({
+          channel: 'email' as const,
+          recipient: message.to,
+          subject: message.subject,
+          body: message.text,
+          createdAt: now,
+          messageKey: message.key ?? null,
+        })),
+      )
+      .onConflictDoNothing({ target: outbox.messageKey })
+      .returning({ key: outbox.messageKey });
+    return stored.map((row) => row.key);
+  }
 }
+
+const fullText = (message: EmailMessage) => `[outbox] email to ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`;
 
 /** `ann@example.com` → `a***@example.com`: enough to tell messages apart in a log without naming anyone. */
 export function maskAddress(address: string): string {
