@@ -43,8 +43,10 @@ export function acceptedLanguages(header: string | undefined): string[] {
     .split(',')
     .map((part, index) => {
       const [tag = '', ...params] = part.trim().split(';');
-      const q = Number(/^\s*q=([\d.]+)\s*$/.exec(params.find((p) => /^\s*q=/.test(p)) ?? '')?.[1] ?? 1);
-      return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0, index };
+      const qParam = params.find((param) => /^\s*q=/.test(param));
+      // A weight that is not a number counts as "not wanted" rather than as the default 1.
+      const q = qParam === undefined ? 1 : Number(/^\s*q=([01](?:\.\d{0,3})?)\s*$/.exec(qParam)?.[1] ?? 0);
+      return { tag: tag.trim(), q, index };
     })
     .filter((entry) => entry.tag !== '' && entry.tag !== '*' && entry.q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index)
