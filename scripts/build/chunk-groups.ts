@@ -84,6 +84,10 @@ export function chunkGroupOf(id: string, graph: GraphLike): string | null {
   if (kinds.has('firstView')) return 'first-view';
   if (kinds.has('runtime')) return 'runtime';
   if (kinds.has('authView')) return 'auth-view';
+  // The flow explorer imports every machine: a module it shares with the signed-in shell or the account forms stays
+  // out of those groups, or the explorer would load them whole (the shell's dialogs, Ark and zag, ~23 KB) — and
+  // with it every group such a module's importers are in.
+  if ([...roots.values()].includes('tool')) return null;
   if (kinds.has('appShell')) return 'app-frame';
   if (kinds.has('public')) return 'account-forms';
   const signedInOnly = [...kinds].every((kind) => kind === 'signedIn');
