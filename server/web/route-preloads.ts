@@ -18,7 +18,8 @@ import {
  * without them it finds them in waves — the entry, then (once the entry has run) the frame and page chunks, then
  * their imports, then the strings. Per request: the route the web app's router will pick for this path and session
  * (the `tipjar-user` cookie, as src/app/router/first-view.ts reads it), the chunks of its frame and page with their
- * static imports — and, when the page waits for it, the runtime, and for a signed-in user the signed-in route table —
+ * static imports — and, when the page waits for it, the runtime; for a stored user the session's calls and, signed
+ * in, the signed-in route table —
  * as modulepreload; the strings of the visitor's language (Accept-Language, as src/i18n picks it on a first visit)
  * for common, errors and the page's namespaces as fetch preloads.
  *
@@ -35,6 +36,9 @@ type SetName = 'loggedOut' | 'setUp' | 'signedIn';
 
 const RUNTIME_MODULE = 'src/app/runtime/start-runtime.ts';
 const SIGNED_IN_TABLE = 'src/app/router/signed-in-routes.ts';
+/** The session's API calls: with a stored user the session machine's first step is to load them and ask the server
+ * who is signed in, before any page can show (src/app/providers/session-requests.ts). */
+const SESSION_CALLS = 'src/app/providers/session-calls.ts';
 
 /** `es-419,es;q=0.9,en;q=0.8` → the tags by preference (a stable sort on q). */
 export function acceptedLanguages(header: string | undefined): string[] {
@@ -95,6 +99,7 @@ export function createRoutePreloads(distDir: string, root: string, options: { fl
     return {
       js: files(
         withRuntime ? RUNTIME_MODULE : undefined,
+        set === 'loggedOut' ? undefined : SESSION_CALLS,
         set === 'signedIn' ? SIGNED_IN_TABLE : undefined,
         layouts.get(layout),
         pages.get(page),

@@ -52,6 +52,7 @@ test('the landing, sign-in and a signed-in home name their chunks and strings, e
       [
         'src/app/runtime/start-runtime.ts',
         'src/app/router/signed-in-routes.ts',
+        'src/app/providers/session-calls.ts',
         'src/layouts/app-shell/app-shell.tsx',
         'src/features/home/home-page.tsx',
       ].map(fileOf),
