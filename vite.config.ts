@@ -2,6 +2,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import pkg from './package.json' with { type: 'json' };
+import { chunkGroupOf } from './scripts/build/chunk-groups';
 
 // The API runs in its own process during development (scripts/dev.mjs); vite proxies /api to it.
 const apiPort = Number(process.env.API_PORT ?? 3001);
@@ -25,6 +26,11 @@ export default defineConfig({
     // The locale files are fetched as JSON by URL (src/i18n/locale-backend.ts): never inline them as data: URLs
     // into the entry chunk, whatever their size.
     assetsInlineLimit: (file) => (file.endsWith('.json') ? false : undefined),
+    // A few chunks by where their modules are used instead of one per set of sharing pages: a page's requests, not
+    // its bytes, were the waterfall on HTTP/1.1 (scripts/build/chunk-groups.ts, docs/performance.md).
+    rolldownOptions: {
+      output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: (id, graph) => chunkGroupOf(id, graph) }] } },
+    },
     // Every browser the app supports has <link rel="modulepreload">; the polyfill only cost the entry chunk bytes.
     modulePreload: {
       polyfill: false,

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { webDistDir } from '../paths';
+import { projectRoot, webDistDir } from '../paths';
+import { createRoutePreloads } from './route-preloads';
 import { htmlContentSecurityPolicy, newNonce, type ThirdPartyScripts } from '../security/headers';
 
 /**
@@ -46,6 +47,8 @@ export async function registerSpa(
     .filter(Boolean)
     .join('\n    ');
   const template = metas ? readFileSync(indexFile, 'utf8').replace('</head>', `  ${metas}\n  </head>`) : readFileSync(indexFile, 'utf8');
+  // The page's chunks and strings named in its HTML, so they download with the entry (./route-preloads.ts).
+  const preloads = createRoutePreloads(dir, projectRoot, features);
   await app.register(fastifyStatic, {
     root: dir,
     index: false,
@@ -65,12 +68,17 @@ export async function registerSpa(
   return {
     sendIndex(reply, head) {
       const nonce = newNonce();
-      const page = head ? template.replace('</head>', `  ${head}\n  </head>`) : template;
+      const { url, headers } = reply.request;
+      const links = preloads?.tagsFor(url.split('?')[0] ?? '/', headers.cookie, headers['accept-language']) ?? '';
+      const extra = [links, head].filter(Boolean).join('\n    ');
+      const page = extra ? template.replace('</head>', `  ${extra}\n  </head>`) : template;
       const html = page.replaceAll('<script', `<script nonce="${nonce}"`);
       return reply
         .code(200)
         .header('content-security-policy', htmlContentSecurityPolicy(nonce, widgets))
         .header('cache-control', 'no-cache')
+        // The preload links depend on the session cookie and the language asked for.
+        .header('vary', 'Cookie, Accept-Language')
         .type('text/html; charset=utf-8')
         .send(html);
     },
