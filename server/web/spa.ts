@@ -48,7 +48,13 @@ export async function registerSpa(
     .join('\n    ');
   const template = metas ? readFileSync(indexFile, 'utf8').replace('</head>', `  ${metas}\n  </head>`) : readFileSync(indexFile, 'utf8');
   // The page's chunks and strings named in its HTML, so they download with the entry (./route-preloads.ts).
-  const preloads = createRoutePreloads(dir, projectRoot, features);
+  // They are an optimisation: a checkout whose router tables cannot be read (no src/, say) serves pages without them.
+  let preloads: ReturnType<typeof createRoutePreloads> = null;
+  try {
+    preloads = createRoutePreloads(dir, projectRoot, features);
+  } catch (error) {
+    app.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'pages are served without preload links');
+  }
   await app.register(fastifyStatic, {
     root: dir,
     index: false,
