@@ -2,10 +2,11 @@
  * npm run bench:api — sends per second through the HTTP API on PostgreSQL, next to the same transfer done directly
  * in SQL on the same database (the ceiling of this machine), and their ratio.
  *
- *   npm run bench:api -- [--seconds 15] [--connections 32] [--users 1000] [--workers N] [--pglite]
+ *   npm run bench:api -- [--seconds 15] [--connections 32] [--users 1000] [--workers N] [--pglite] [--client undici|node]
  *
  * --workers N runs the server with WEB_CONCURRENCY=N (N processes sharing the port; PostgreSQL only); the CPU time
- * per send is then that of all of them.
+ * per send is then that of all of them. --client picks the HTTP client of the load (http-load.ts): undici, the
+ * leaner, by default; node (node:http), the one of the figures before session 5.
  *
  * PostgreSQL comes from BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test;
  * a fresh database is made for the run and dropped after. The server is the production build (dist/server),
@@ -34,8 +35,11 @@ const { values: args } = parseArgs({
     users: { type: 'string', default: '1000' },
     pglite: { type: 'boolean', default: false },
     workers: { type: 'string', default: '1' },
+    client: { type: 'string', default: 'undici' },
   },
 });
+if (args.client !== 'undici' && args.client !== 'node') throw new Error('--client is undici or node');
+const loadClient = args.client;
 const seconds = Number(args.seconds);
 const warmupSeconds = Number(args.warmup);
 const connections = Number(args.connections);
@@ -171,19 +175,29 @@ async function main() {
     await waitForServer(port);
     await settled(server.pid!, workers);
     console.log(
-      `HTTP: ${connections} connections, ${warmupSeconds} s warm-up, ${seconds} s measured, random pairs of ${userCount} users; ` +
+      `HTTP (${loadClient} client): ${connections} connections, ${warmupSeconds} s warm-up, ${seconds} s measured, random pairs of ${userCount} users; ` +
         `server: ${workers === 1 ? '1 process' : `${workers} workers (WEB_CONCURRENCY) + their primary`}`,
     );
     // CPU read at the edges of the measured window: the warm-up (and the other workers' start) stays out of it.
     const cpuOfTree = () => processTree(server.pid!).reduce((sum, pid) => sum + cpuMsOf(pid), 0);
     const cpuAt = { start: 0, end: 0 };
+    // The client's own CPU over the same window: it shares the cores with the server and PostgreSQL.
+    const clientCpuAt = { start: 0, end: 0 };
+    const clientCpuMs = () => {
+      const { user, system } = process.cpuUsage();
+      return (user + system) / 1000;
+    };
     const http = await runLoad({
       port,
       connections,
       seconds,
       warmupSeconds,
       next: sendRequest(users),
-      onWindow: (edge) => (cpuAt[edge] = cpuOfTree()),
+      client: loadClient,
+      onWindow: (edge) => {
+        cpuAt[edge] = cpuOfTree();
+        clientCpuAt[edge] = clientCpuMs();
+      },
     });
     const cpuMs = cpuAt.end - cpuAt.start;
     const tree = processTree(server.pid!);
@@ -191,6 +205,9 @@ async function main() {
     // The server's own CPU time per send: unlike sends per second, it hardly moves with the machine's load.
     console.log(
       `server CPU per send: ${(cpuMs / (http.answeredInWindow ?? http.requests)).toFixed(2)} ms over ${tree.length} process(es) (load ${loadAverage()})`,
+    );
+    console.log(
+      `bench client CPU per send: ${((clientCpuAt.end - clientCpuAt.start) / (http.answeredInWindow ?? http.requests)).toFixed(2)} ms`,
     );
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
