@@ -99,6 +99,29 @@ async function settled(pid: number, workers: number): Promise<void> {
   throw new Error('the server did not settle within 120 s');
 }
 
+/**
+ * PostgreSQL's own CPU time for this run: its backends connected to the bench's database (the server's pool, or the
+ * SQL ceiling's clients), read from /proc like the server's. Other sessions' databases on the same PostgreSQL are
+ * left out; its shared processes (WAL writer, checkpointer) too.
+ */
+function backendCpu(url: string) {
+  let pids: number[] = [];
+  let at = 0;
+  return {
+    async start() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      const { rows } = await client.query<{ pid: number }>(
+        `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      );
+      await client.end();
+      pids = rows.map((r) => Number(r.pid));
+      at = pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
+    },
+    end: () => pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0) - at,
+  };
+}
+
 const loadAverage = () => loadavg().map((n) => n.toFixed(1)).join(' ');
 
 async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -181,6 +204,9 @@ async function main() {
     // CPU read at the edges of the measured window: the warm-up (and the other workers' start) stays out of it.
     const cpuOfTree = () => processTree(server.pid!).reduce((sum, pid) => sum + cpuMsOf(pid), 0);
     const cpuAt = { start: 0, end: 0 };
+    const postgresCpu = postgres ? backendCpu(postgres.url) : null;
+    let pgStarted: Promise<void> | undefined;
+    let pgMs: number | null = null;
     // The client's own CPU over the same window: it shares the cores with the server and PostgreSQL.
     const clientCpuAt = { start: 0, end: 0 };
     const clientCpuMs = () => {
@@ -197,6 +223,8 @@ async function main() {
       onWindow: (edge) => {
         cpuAt[edge] = cpuOfTree();
         clientCpuAt[edge] = clientCpuMs();
+        if (edge === 'start') pgStarted = postgresCpu?.start();
+        else pgMs = postgresCpu?.end() ?? null;
       },
     });
     const cpuMs = cpuAt.end - cpuAt.start;
@@ -206,16 +234,31 @@ async function main() {
     console.log(
       `server CPU per send: ${(cpuMs / (http.answeredInWindow ?? http.requests)).toFixed(2)} ms over ${tree.length} process(es) (load ${loadAverage()})`,
     );
+    await pgStarted;
+    const answered = http.answeredInWindow ?? http.requests;
     console.log(
-      `bench client CPU per send: ${((clientCpuAt.end - clientCpuAt.start) / (http.answeredInWindow ?? http.requests)).toFixed(2)} ms`,
+      `bench client CPU per send: ${((clientCpuAt.end - clientCpuAt.start) / answered).toFixed(2)} ms` +
+        (pgMs === null ? '' : `; PostgreSQL backends' CPU per send: ${(pgMs / answered).toFixed(2)} ms`),
     );
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
 
     let ceiling: LoadResult | null = null;
     if (postgres) {
-      ceiling = await sqlTransferLoad({ url: postgres.url, users, connections, seconds, warmupSeconds });
+      const ceilingCpu = backendCpu(postgres.url);
+      let ceilingStarted: Promise<void> | undefined;
+      let ceilingMs = 0;
+      ceiling = await sqlTransferLoad({
+        url: postgres.url,
+        users,
+        connections,
+        seconds,
+        warmupSeconds,
+        onWindow: (edge) => (edge === 'start' ? (ceilingStarted = ceilingCpu.start()) : (ceilingMs = ceilingCpu.end())),
+      });
+      await ceilingStarted;
       console.log(row('same transfer in SQL', ceiling));
+      console.log(`PostgreSQL backends' CPU per transfer: ${(ceilingMs / (ceiling.answeredInWindow ?? ceiling.requests)).toFixed(2)} ms`);
       console.log(`HTTP / SQL ceiling: ${((http.perSecond / ceiling.perSecond) * 100).toFixed(0)}%`);
     }
 
