@@ -194,7 +194,11 @@ export function registerOperations(
             // Whatever the statement answered (a send, a replay, a 401, a refusal) it answered for this session.
             if (deferred && scope.session?.checked) deferred.settled = true;
           }
-          if (deferred && atOnce) request.auth = { userId: scope.userId, tokenHash: deferred.tokenHash };
+          if (deferred && atOnce) {
+            // An answer for an unchecked caller would be a hole: only a statement that checked the session answers.
+            if (!scope.session?.checked) throw new Error(`${operation.operationId} answered without checking the session`);
+            request.auth = { userId: scope.userId, tokenHash: deferred.tokenHash };
+          }
           if (deferred && !atOnce) {
             await settleCaller(request);
             delete scope.session;
