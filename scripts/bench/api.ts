@@ -195,7 +195,8 @@ async function main() {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {
-    await waitForServer(port);
+    // A start on a machine at a load of 20–30 took more than 30 s (docs/performance.md, session 5).
+    await waitForServer(port, 120_000);
     await settled(server.pid!, workers);
     console.log(
       `HTTP (${loadClient} client): ${connections} connections, ${warmupSeconds} s warm-up, ${seconds} s measured, random pairs of ${userCount} users; ` +
