@@ -105,8 +105,8 @@ async function settled(pid: number, workers: number): Promise<void> {
  * left out; its shared processes (WAL writer, checkpointer) too.
  */
 function backendCpu(url: string) {
-  let pids: number[] = [];
-  let at = 0;
+  // Per backend: one that exits in the window (the previous run's, closing) counts for nothing rather than negative.
+  let at = new Map<number, number>();
   return {
     async start() {
       const client = new pg.Client({ connectionString: url });
@@ -115,10 +115,9 @@ function backendCpu(url: string) {
         `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
       );
       await client.end();
-      pids = rows.map((r) => Number(r.pid));
-      at = pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
+      at = new Map(rows.map((r) => [Number(r.pid), cpuMsOf(Number(r.pid))]));
     },
-    end: () => pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0) - at,
+    end: () => [...at].reduce((sum, [pid, start]) => sum + Math.max(0, cpuMsOf(pid) - start), 0),
   };
 }
 
