@@ -116,8 +116,17 @@ export function isPaymentStatus(value: unknown): value is PaymentStatus {
 }
 
 /** The status `event` leads to from `status`, or null when the machine does not allow it. */
+// A status's snapshot is immutable and the machine has no context, so each is resolved once: every answer the API
+// gives shows a payment's actions, five questions to the machine each (docs/performance.md).
+const snapshots = new Map<PaymentStatus, ReturnType<typeof paymentLifecycleMachine.resolveState>>();
+function snapshotOf(status: PaymentStatus) {
+  let snapshot = snapshots.get(status);
+  if (!snapshot) snapshots.set(status, (snapshot = paymentLifecycleMachine.resolveState({ value: status, context: {} })));
+  return snapshot;
+}
+
 export function nextPaymentStatus(status: PaymentStatus, event: PaymentEvent): PaymentStatus | null {
-  const snapshot = paymentLifecycleMachine.resolveState({ value: status, context: {} });
+  const snapshot = snapshotOf(status);
   if (snapshot.status !== 'active' || !snapshot.can(event)) return null;
   return getNextSnapshot(paymentLifecycleMachine, snapshot, event).value as PaymentStatus;
 }
@@ -131,6 +140,8 @@ export function availableActions(
   lastReminderAt: number | null,
 ): PaymentAction[] {
   const out: PaymentAction[] = [];
+  // A final status (most payments a list shows) accepts no event at all.
+  if (snapshotOf(status).status !== 'active') return out;
   if (nextPaymentStatus(status, { type: 'PAY', role })) out.push('pay');
   if (nextPaymentStatus(status, { type: 'CANCEL', role })) out.push('cancel');
   if (nextPaymentStatus(status, { type: 'DECLINE', role })) out.push('decline');

@@ -2,10 +2,11 @@
  * npm run bench:api — sends per second through the HTTP API on PostgreSQL, next to the same transfer done directly
  * in SQL on the same database (the ceiling of this machine), and their ratio.
  *
- *   npm run bench:api -- [--seconds 15] [--connections 32] [--users 1000] [--workers N] [--pglite]
+ *   npm run bench:api -- [--seconds 15] [--connections 32] [--users 1000] [--workers N] [--pglite] [--client undici|node]
  *
  * --workers N runs the server with WEB_CONCURRENCY=N (N processes sharing the port; PostgreSQL only); the CPU time
- * per send is then that of all of them.
+ * per send is then that of all of them. --client picks the HTTP client of the load (http-load.ts): undici, the
+ * leaner, by default; node (node:http), the one of the figures before session 5.
  *
  * PostgreSQL comes from BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test;
  * a fresh database is made for the run and dropped after. The server is the production build (dist/server),
@@ -34,8 +35,11 @@ const { values: args } = parseArgs({
     users: { type: 'string', default: '1000' },
     pglite: { type: 'boolean', default: false },
     workers: { type: 'string', default: '1' },
+    client: { type: 'string', default: 'undici' },
   },
 });
+if (args.client !== 'undici' && args.client !== 'node') throw new Error('--client is undici or node');
+const loadClient = args.client;
 const seconds = Number(args.seconds);
 const warmupSeconds = Number(args.warmup);
 const connections = Number(args.connections);
@@ -95,6 +99,28 @@ async function settled(pid: number, workers: number): Promise<void> {
   throw new Error('the server did not settle within 120 s');
 }
 
+/**
+ * PostgreSQL's own CPU time for this run: its backends connected to the bench's database (the server's pool, or the
+ * SQL ceiling's clients), read from /proc like the server's. Other sessions' databases on the same PostgreSQL are
+ * left out; its shared processes (WAL writer, checkpointer) too.
+ */
+function backendCpu(url: string) {
+  // Per backend: one that exits in the window (the previous run's, closing) counts for nothing rather than negative.
+  let at = new Map<number, number>();
+  return {
+    async start() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      const { rows } = await client.query<{ pid: number }>(
+        `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      );
+      await client.end();
+      at = new Map(rows.map((r) => [Number(r.pid), cpuMsOf(Number(r.pid))]));
+    },
+    end: () => [...at].reduce((sum, [pid, start]) => sum + Math.max(0, cpuMsOf(pid) - start), 0),
+  };
+}
+
 const loadAverage = () => loadavg().map((n) => n.toFixed(1)).join(' ');
 
 async function seed(database: Database): Promise<TestUser[]> {
@@ -148,22 +174,38 @@ async function main() {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {
-    await waitForServer(port);
+    // A start on a machine at a load of 20–30 took more than 30 s (docs/performance.md, session 5).
+    await waitForServer(port, 120_000);
     await settled(server.pid!, workers);
     console.log(
-      `HTTP: ${connections} connections, ${warmupSeconds} s warm-up, ${seconds} s measured, random pairs of ${userCount} users; ` +
+      `HTTP (${loadClient} client): ${connections} connections, ${warmupSeconds} s warm-up, ${seconds} s measured, random pairs of ${userCount} users; ` +
         `server: ${workers === 1 ? '1 process' : `${workers} workers (WEB_CONCURRENCY) + their primary`}`,
     );
     // CPU read at the edges of the measured window: the warm-up (and the other workers' start) stays out of it.
     const cpuOfTree = () => processTree(server.pid!).reduce((sum, pid) => sum + cpuMsOf(pid), 0);
     const cpuAt = { start: 0, end: 0 };
+    const postgresCpu = postgres ? backendCpu(postgres.url) : null;
+    let pgStarted: Promise<void> | undefined;
+    let pgMs: number | null = null;
+    // The client's own CPU over the same window: it shares the cores with the server and PostgreSQL.
+    const clientCpuAt = { start: 0, end: 0 };
+    const clientCpuMs = () => {
+      const { user, system } = process.cpuUsage();
+      return (user + system) / 1000;
+    };
     const http = await runLoad({
       port,
       connections,
       seconds,
       warmupSeconds,
       next: sendRequest(users),
-      onWindow: (edge) => (cpuAt[edge] = cpuOfTree()),
+      client: loadClient,
+      onWindow: (edge) => {
+        cpuAt[edge] = cpuOfTree();
+        clientCpuAt[edge] = clientCpuMs();
+        if (edge === 'start') pgStarted = postgresCpu?.start();
+        else pgMs = postgresCpu?.end() ?? null;
+      },
     });
     const cpuMs = cpuAt.end - cpuAt.start;
     const tree = processTree(server.pid!);
@@ -172,13 +214,31 @@ async function main() {
     console.log(
       `server CPU per send: ${(cpuMs / (http.answeredInWindow ?? http.requests)).toFixed(2)} ms over ${tree.length} process(es) (load ${loadAverage()})`,
     );
+    await pgStarted;
+    const answered = http.answeredInWindow ?? http.requests;
+    console.log(
+      `bench client CPU per send: ${((clientCpuAt.end - clientCpuAt.start) / answered).toFixed(2)} ms` +
+        (pgMs === null ? '' : `; PostgreSQL backends' CPU per send: ${(pgMs / answered).toFixed(2)} ms`),
+    );
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
 
     let ceiling: LoadResult | null = null;
     if (postgres) {
-      ceiling = await sqlTransferLoad({ url: postgres.url, users, connections, seconds, warmupSeconds });
+      const ceilingCpu = backendCpu(postgres.url);
+      let ceilingStarted: Promise<void> | undefined;
+      let ceilingMs = 0;
+      ceiling = await sqlTransferLoad({
+        url: postgres.url,
+        users,
+        connections,
+        seconds,
+        warmupSeconds,
+        onWindow: (edge) => (edge === 'start' ? (ceilingStarted = ceilingCpu.start()) : (ceilingMs = ceilingCpu.end())),
+      });
+      await ceilingStarted;
       console.log(row('same transfer in SQL', ceiling));
+      console.log(`PostgreSQL backends' CPU per transfer: ${(ceilingMs / (ceiling.answeredInWindow ?? ceiling.requests)).toFixed(2)} ms`);
       console.log(`HTTP / SQL ceiling: ${((http.perSecond / ceiling.perSecond) * 100).toFixed(0)}%`);
     }
 

@@ -16,6 +16,8 @@ export async function sqlTransferLoad(options: {
   connections: number;
   seconds: number;
   warmupSeconds: number;
+  /** Called when the measured window opens and closes (e.g. to read PostgreSQL's CPU time then). */
+  onWindow?: (edge: 'start' | 'end') => void;
 }): Promise<LoadResult> {
   const setup = new pg.Client({ connectionString: options.url });
   await setup.connect();
@@ -70,6 +72,11 @@ export async function sqlTransferLoad(options: {
   const measureFrom = start + options.warmupSeconds * 1000;
   const end = measureFrom + options.seconds * 1000;
   const { users } = options;
+  let answeredInWindow = 0;
+  const edges = [
+    setTimeout(() => options.onWindow?.('start'), measureFrom - performance.now()),
+    setTimeout(() => options.onWindow?.('end'), end - performance.now()),
+  ];
 
   await Promise.all(
     clients.map(async (client) => {
@@ -86,6 +93,7 @@ export async function sqlTransferLoad(options: {
           await client.query('ROLLBACK');
         }
         const doneAt = performance.now();
+        if (doneAt >= measureFrom && doneAt <= end) answeredInWindow++;
         if (sentAt >= measureFrom && doneAt <= end) {
           latencies.push(doneAt - sentAt);
           byStatus.set(outcome, (byStatus.get(outcome) ?? 0) + 1);
@@ -94,9 +102,11 @@ export async function sqlTransferLoad(options: {
     }),
   );
   await Promise.all(clients.map((c) => c.end()));
+  edges.forEach(clearTimeout);
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
+    answeredInWindow,
     seconds: options.seconds,
     perSecond: latencies.length / options.seconds,
     byStatus,

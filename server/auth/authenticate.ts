@@ -3,7 +3,7 @@ import { AUTH_HEADER, SESSION_COOKIE } from '../../domain/product';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { HttpProblem } from '../http/problem';
-import { checkSession } from './session-tokens';
+import { checkSession, hashToken } from './session-tokens';
 
 export interface AuthContext {
   userId: string;
@@ -25,10 +25,19 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   return request.cookies?.[SESSION_COOKIE] || undefined;
 }
 
+/** The token a request presents, refused (401) before any database work when there is none or it cannot be one. */
+export function presentedToken(request: FastifyRequest): string {
+  const token = tokenOf(request);
+  if (!token || token.length > 200) throw new HttpProblem(401, 'unauthenticated', 'errors:unauthenticated');
+  return token;
+}
+
+/** The stored form of the presented token, for a statement that checks the session itself (migration 0020). */
+export const presentedTokenHash = (request: FastifyRequest): string => hashToken(presentedToken(request));
+
 export function createAuthenticator(deps: { db: Db; clock: Clock }): Authenticator {
   return async (request) => {
-    const token = tokenOf(request);
-    if (!token || token.length > 200) throw new HttpProblem(401, 'unauthenticated', 'errors:unauthenticated');
+    const token = presentedToken(request);
     const session = await checkSession(deps.db, token, deps.clock.now());
     if (session.status === 'expired') throw new HttpProblem(401, 'session_expired', 'errors:session_expired');
     if (session.status !== 'valid') throw new HttpProblem(401, 'unauthenticated', 'errors:unauthenticated');

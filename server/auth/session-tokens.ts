@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { sessions } from '../db/schema/index';
 
@@ -7,7 +7,7 @@ import { sessions } from '../db/schema/index';
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 // Refreshing last_seen_at on every request would be a write per read; a minute's slack on a 30-minute idle is fine.
-const TOUCH_AFTER_MS = 60 * 1000;
+export const SESSION_TOUCH_AFTER_MS = 60 * 1000;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -48,10 +48,21 @@ export async function checkSession(db: Db, token: string, now: Date): Promise<Se
   if (!row || row.revokedAt) return { status: 'unknown' };
   const idleEnd = row.lastSeenAt.getTime() + SESSION_IDLE_MS;
   if (now.getTime() >= row.expiresAt.getTime() || now.getTime() >= idleEnd) return { status: 'expired' };
-  if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_AFTER_MS) {
+  if (now.getTime() - row.lastSeenAt.getTime() >= SESSION_TOUCH_AFTER_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
   }
   return { status: 'valid', userId: row.userId, tokenHash };
+}
+
+/**
+ * Refreshes last_seen_at as checkSession would, for a request whose session was checked inside a statement that
+ * then rolled back (a refused send: migration 0020), so a refusal still counts as activity.
+ */
+export async function touchSession(db: Db, tokenHash: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now })
+    .where(and(eq(sessions.tokenHash, tokenHash), lte(sessions.lastSeenAt, new Date(now.getTime() - SESSION_TOUCH_AFTER_MS))));
 }
 
 export async function revokeSession(db: Db, tokenHash: string, now: Date): Promise<void> {

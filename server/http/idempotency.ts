@@ -66,11 +66,17 @@ export interface MoneyMovingHandler {
   kind: 'money-moving';
   run: MoneyMovingRun;
   atOnce?: MoneyMovingAtOnce;
+  /**
+   * atOnce's statement checks the caller's session itself (scope.session): the route then makes no session read
+   * of its own before it (server/http/operations.ts; migration 0020).
+   */
+  checksSession?: boolean;
 }
 
 /** Marks a handler as money-moving: it gets the transaction its key is stored in, and returns status and body. */
-export function moneyMoving(run: MoneyMovingRun, atOnce?: MoneyMovingAtOnce): MoneyMovingHandler {
-  return atOnce ? { kind: 'money-moving', run, atOnce } : { kind: 'money-moving', run };
+export function moneyMoving(run: MoneyMovingRun, atOnce?: MoneyMovingAtOnce, options: { checksSession?: boolean } = {}): MoneyMovingHandler {
+  if (options.checksSession && !atOnce) throw new Error('only a one-statement path can check the session itself');
+  return atOnce ? { kind: 'money-moving', run, atOnce, ...(options.checksSession ? { checksSession: true } : {}) } : { kind: 'money-moving', run };
 }
 
 export function isMoneyMoving(handler: unknown): handler is MoneyMovingHandler {
@@ -106,6 +112,12 @@ export interface IdempotencyScope {
   /** The caller's language and the request's path, for an answer rendered later (DeferredAnswer). */
   locale?: string;
   requestPath?: string;
+  /**
+   * Set when the caller is not settled yet (MoneyMovingHandler.checksSession): userId is then the user the path
+   * names, and atOnce's statement must check that this token's live session is theirs before anything else — or
+   * return null without touching anything. It sets `checked` when the statement carrying that check is sent.
+   */
+  session?: { tokenHash: string; checked: boolean };
 }
 
 export interface StoredResponse {

@@ -10,7 +10,7 @@ import {
 } from './openapi-document';
 import { compileRequestSchema, compileResponseSchema, nulCharacterIssues, RequestValidationError, type HttpPart } from './validation';
 import { HttpProblem } from './problem';
-import { authOf, type Authenticator } from '../auth/authenticate';
+import { authOf, presentedTokenHash, type Authenticator } from '../auth/authenticate';
 import type { Db } from '../db/database';
 import type { Clock } from '../clock';
 import {
@@ -23,6 +23,17 @@ import {
   type MoneyMovingHandler,
 } from './idempotency';
 import { pickLocale } from '../i18n/translator';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * On an operation whose one statement checks the caller's session itself (MoneyMovingHandler.checksSession):
+     * the presented token's hash, until the caller is settled — by that statement, or by the authenticator when
+     * the request takes another way (another path, a refusal before the handler, an error).
+     */
+    deferredSession?: { tokenHash: string; settled: boolean };
+  }
+}
 
 export type OperationHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 export type OperationHandlers = Record<string, OperationHandler | MoneyMovingHandler>;
@@ -142,11 +153,31 @@ export function registerOperations(
       if (!validate) throw new ResponseContractError(operation.operationId, status, 'no response declared for this status');
       if (!validate(payload)) throw new ResponseContractError(operation.operationId, status, validate.errors);
     };
+    // Who is calling is settled before the request is even validated: no token → 401, whatever the body.
+    // Then the owner check every `{userId}` route shares: nobody acts for another account, and another user's
+    // routes answer 404 like routes that do not exist (a 403 would confirm there is something there).
+    const settleCaller = async (request: FastifyRequest) => {
+      if (request.deferredSession) request.deferredSession.settled = true;
+      request.auth = await options.authenticate!(request);
+      const { userId } = (request.params ?? {}) as { userId?: string };
+      if (userId !== undefined && userId !== request.auth.userId) {
+        throw new HttpProblem(404, 'not_found', 'errors:not_found');
+      }
+    };
+    // The hot path's statement checks the session (token, revocation, expiry, owner) itself: one round trip in all
+    // (migration 0020). Only a request with no usable token is refused here; any other way the request takes
+    // settles the caller first, so a 401 or the owner's 404 still comes before every other answer.
+    const checksSession = isMoneyMoving(given) && given.checksSession === true;
+    if (checksSession && (!needsCaller || !path.includes('{userId}'))) {
+      throw new Error(`${operation.operationId}: a statement can check the session only on a {userId} route that needs a caller`);
+    }
     const handler: OperationHandler = isMoneyMoving(given)
       ? async (request, reply) => {
+          const deferred = request.deferredSession && !request.deferredSession.settled ? request.deferredSession : null;
           // The response is stored and replayed as exact bytes, so it is validated here, before it is stored.
           const scope: IdempotencyScope = {
-            userId: authOf(request).userId,
+            // Deferred: the user the path names, whom the statement checks the session against before anything.
+            userId: deferred ? (request.params as { userId: string }).userId : authOf(request).userId,
             operationId: operation.operationId,
             key: String(request.headers[IDEMPOTENCY_HEADER]),
             requestHash: requestHash(request),
@@ -154,8 +185,24 @@ export function registerOperations(
             locale: pickLocale(request.query, request.headers['accept-language']),
             requestPath: request.url.split('?')[0],
           };
+          if (deferred) scope.session = { tokenHash: deferred.tokenHash, checked: false };
           // The one-statement path first (it takes only the requests it can serve whole); else the transaction.
-          const atOnce = given.atOnce ? await given.atOnce(request, scope, validateResponse) : null;
+          let atOnce;
+          try {
+            atOnce = given.atOnce ? await given.atOnce(request, scope, validateResponse) : null;
+          } finally {
+            // Whatever the statement answered (a send, a replay, a 401, a refusal) it answered for this session.
+            if (deferred && scope.session?.checked) deferred.settled = true;
+          }
+          if (deferred && atOnce) {
+            // An answer for an unchecked caller would be a hole: only a statement that checked the session answers.
+            if (!scope.session?.checked) throw new Error(`${operation.operationId} answered without checking the session`);
+            request.auth = { userId: scope.userId, tokenHash: deferred.tokenHash };
+          }
+          if (deferred && !atOnce) {
+            await settleCaller(request);
+            delete scope.session;
+          }
           const stored =
             atOnce ??
             (await runIdempotent(options.idempotency!.db, scope, async (tx) => {
@@ -178,16 +225,26 @@ export function registerOperations(
       url: `/api${toFastifyPath(path)}`,
       schema: schemas,
       config: { operationId: operation.operationId, moneyMoving: operation['x-money-moving'] === true },
-      // Who is calling is settled before the request is even validated: no token → 401, whatever the body.
-      // Then the owner check every `{userId}` route shares: nobody acts for another account, and another user's
-      // routes answer 404 like routes that do not exist (a 403 would confirm there is something there).
-      onRequest: needsCaller
+      onRequest: checksSession
         ? async (request) => {
-            request.auth = await options.authenticate!(request);
-            const { userId } = (request.params ?? {}) as { userId?: string };
-            if (userId !== undefined && userId !== request.auth.userId) {
-              throw new HttpProblem(404, 'not_found', 'errors:not_found');
+            request.deferredSession = { tokenHash: presentedTokenHash(request), settled: false };
+          }
+        : needsCaller
+          ? settleCaller
+          : undefined,
+      // A request refused before its statement ran (a body that does not parse or validate, too large, …) is
+      // answered as on every other route: the caller first (401, the owner's 404), then the refusal.
+      errorHandler: checksSession
+        ? async (error, request, reply) => {
+            let answer: unknown = error;
+            if (request.deferredSession && !request.deferredSession.settled) {
+              try {
+                await settleCaller(request);
+              } catch (refusal) {
+                answer = refusal;
+              }
             }
+            return app.errorHandler(answer as Error, request, reply);
           }
         : undefined,
       validatorCompiler: ({ schema, httpPart }) => {

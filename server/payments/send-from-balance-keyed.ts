@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database';
 import type { IdempotencyScope, StoredResponse } from '../http/idempotency';
-import { BALANCE_SEND_EVENT, balanceSendRows, refusalOf, type BalanceSend, type SentFromBalance } from './send-from-balance';
+import { SESSION_IDLE_MS, SESSION_TOUCH_AFTER_MS, touchSession } from '../auth/session-tokens';
+import { BALANCE_SEND_EVENT, balanceSendRows, isSessionRefusal, refusalOf, type BalanceSend, type SentFromBalance } from './send-from-balance';
 
 /**
  * The HTTP send from balance in one round trip: `send_from_balance_keyed` (migration 0016) claims the
@@ -47,6 +48,11 @@ export const usernameMarks = (input: BalanceSend): Map<string, string> =>
 const STATEMENT = `SELECT replayed, status_code, response_body FROM send_from_balance_keyed(
   $1::text, $2::text, $3::text, $4::text, $5::text, $6::uuid, $7::uuid, $8::uuid, $9::bigint, $10::text, $11::text,
   $12::text, $13::timestamptz, $14::uuid, $15::text, $16::integer, $17::text[], $18::text)`;
+// The same, after the caller's session check (migration 0020): the route's own session read is not made.
+const IN_SESSION = `SELECT replayed, status_code, response_body FROM send_from_balance_in_session(
+  $19::text, $20::bigint, $21::bigint,
+  $1::text, $2::text, $3::text, $4::text, $5::text, $6::uuid, $7::uuid, $8::uuid, $9::bigint, $10::text, $11::text,
+  $12::text, $13::timestamptz, $14::uuid, $15::text, $16::integer, $17::text[], $18::text)`;
 
 export async function sendFromBalanceKeyed(
   database: Database,
@@ -62,29 +68,45 @@ export async function sendFromBalanceKeyed(
   validate(status, body);
   const { pieces, order } = answerPieces(JSON.stringify(body));
   let rows: { replayed: boolean; status_code: number; response_body: string }[];
+  const { session } = scope;
+  const values = [
+    scope.operationId,
+    scope.key,
+    scope.requestHash,
+    scope.locale ?? null,
+    scope.requestPath ?? null,
+    payment.id,
+    payment.senderUserId,
+    payment.receiverUserId,
+    payment.amountCents,
+    payment.description,
+    payment.status,
+    BALANCE_SEND_EVENT.type,
+    input.now.toISOString(),
+    message?.id ?? null,
+    message?.message ?? null,
+    status,
+    pieces,
+    order,
+  ];
   try {
-    rows = await database.statement('send_from_balance_keyed', STATEMENT, [
-      scope.operationId,
-      scope.key,
-      scope.requestHash,
-      scope.locale ?? null,
-      scope.requestPath ?? null,
-      payment.id,
-      payment.senderUserId,
-      payment.receiverUserId,
-      payment.amountCents,
-      payment.description,
-      payment.status,
-      BALANCE_SEND_EVENT.type,
-      input.now.toISOString(),
-      message?.id ?? null,
-      message?.message ?? null,
-      status,
-      pieces,
-      order,
-    ]);
+    if (session) {
+      session.checked = true;
+      rows = await database.statement('send_from_balance_in_session', IN_SESSION, [
+        ...values,
+        session.tokenHash,
+        SESSION_IDLE_MS,
+        SESSION_TOUCH_AFTER_MS,
+      ]);
+    } else {
+      rows = await database.statement('send_from_balance_keyed', STATEMENT, values);
+    }
   } catch (error) {
-    throw refusalOf(error) ?? error;
+    const refusal = refusalOf(error);
+    if (!refusal) throw error;
+    // A refused send rolled back the session's refresh with it; a live session's request still counts as activity.
+    if (session && !isSessionRefusal(refusal)) await touchSession(database.db, session.tokenHash, input.now);
+    throw refusal;
   }
   const [row] = rows;
   if (!row) throw new Error('send_from_balance_keyed returned no row');

@@ -39,7 +39,14 @@ const refusals: Record<string, () => HttpProblem> = {
   // Raised by send_from_balance_keyed (migration 0016), as runIdempotent answers them.
   idempotency_key_reused: () => new HttpProblem(422, 'idempotency_key_reused', 'money:idempotency_key_reused'),
   idempotency_key_in_flux: () => new HttpProblem(409, 'idempotency_key_in_flux', 'money:idempotency_key_in_flux'),
+  // Raised by send_from_balance_in_session (migration 0020), as the authenticator and the owner check answer them.
+  unauthenticated: () => new HttpProblem(401, 'unauthenticated', 'errors:unauthenticated'),
+  session_expired: () => new HttpProblem(401, 'session_expired', 'errors:session_expired'),
+  not_yours: () => new HttpProblem(404, 'not_found', 'errors:not_found'),
 };
+
+/** A refusal of the caller (their session, or a path that is not theirs) rather than of the send. */
+export const isSessionRefusal = (refusal: HttpProblem): boolean => refusal.status === 401 || refusal.code === 'not_found';
 
 /** The statement's refusal (raised as P0001 'tipjar_refused:<code>'), wherever the driver wrapped it. */
 export function refusalOf(error: unknown): HttpProblem | null {

@@ -123,6 +123,8 @@ export function paymentHandlers(services: Services): OperationHandlers {
           validate,
         );
       },
+      // …whose statement also checks the caller's session (migration 0020): one round trip per send in all.
+      { checksSession: true },
     ),
 
     requestPayment: async (request, reply) =>
