@@ -33,8 +33,9 @@ export interface RouteDef {
   beforeRuntime?: boolean;
   /** The translation namespaces the page reads besides common/errors: fetched with its chunks for the first view. */
   ns?: readonly string[];
-  /** Starts the page's first data calls with its chunk on a first view (route-prefetch.ts); its machine takes them. */
-  prefetch?: (runtime: Runtime) => void;
+  /** Starts the page's first data calls with its chunk on a first view (route-prefetch.ts); its machine takes them.
+   * Given the runtime's promise, so the calls' own chunk is asked for before the runtime (and the shell) are there. */
+  prefetch?: (runtime: Promise<Runtime>) => void;
 }
 
 export interface RouteSet {

@@ -20,21 +20,19 @@ let started = false;
 export function startSignedInFirstView(set: RouteSet, path: string, loadRuntime: () => Promise<Runtime>): void {
   if (started) return;
   started = true;
+  const resolution = resolveRoute(set, path);
+  if (resolution.kind !== 'page') {
+    // A redirect (home) or the 404: both in the shell.
+    void import('../../layouts/app-shell/app-shell').catch(() => {});
+    return;
+  }
+  const { route } = resolution;
+  // In the order they are needed, as the browser keeps it on six connections: the data's chunk (its calls then go
+  // out first), the strings, the page, the shell.
+  route.prefetch?.(loadRuntime());
+  if (route.ns) void i18n.loadNamespaces([...route.ns]);
+  void route.page.preload?.();
   void import('../../layouts/app-shell/app-shell').catch(() => {
     // The layout's own render asks again and shows the reload prompt if it still cannot load.
   });
-  const resolution = resolveRoute(set, path);
-  if (resolution.kind !== 'page') return;
-  const { route } = resolution;
-  void route.page.preload?.();
-  if (route.ns) void i18n.loadNamespaces([...route.ns]);
-  const { prefetch } = route;
-  if (prefetch) {
-    void loadRuntime()
-      .then((runtime) => {
-        // A stored user who turns out to need set-up sees /set-up, not this page: nothing to fetch for it.
-        if (runtime.session.getSnapshot().matches('signedIn')) prefetch(runtime);
-      })
-      .catch(() => {});
-  }
 }

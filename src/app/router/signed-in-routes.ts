@@ -39,7 +39,11 @@ import { signedInPages } from './signed-in-pages';
 import { startSignedInFirstView } from './signed-in-first-view';
 
 // A chunk of its own beside the page's (with its imports listed here, so they come at once): the calls start early.
-const prefetchHome = (runtime: Runtime) => void import('../../features/home/home-data').then((m) => m.prefetchHome(runtime));
+const prefetchHome = (runtime: Promise<Runtime>) =>
+  void Promise.all([import('../../features/home/home-data'), runtime])
+    .then(([m, started]) => m.prefetchHome(started))
+    // Without its chunk or the runtime the page fails (or calls) on its own: nothing waits for this.
+    .catch(() => {});
 
 /** The routes of a signed-in user (spec 2), in a chunk of their own: a visitor's entry does not carry them. */
 export const SIGNED_IN_ROUTE_SET: RouteSet = {

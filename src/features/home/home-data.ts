@@ -13,8 +13,10 @@ const key = (userId: string) => `home:${userId}`;
  * have arrived, beside the page's chunk, instead of after the page, its strings and its machine's first render.
  */
 export function prefetchHome(runtime: Runtime): void {
-  const user = runtime.session.getSnapshot().context.user;
-  if (user) offerPrefetch(key(user.userId), () => loadHomeData(apiClientFor(runtime.api), user.userId));
+  const session = runtime.session.getSnapshot();
+  const user = session.context.user;
+  // A stored user who turns out to need set-up sees /set-up, not home: nothing to fetch for them.
+  if (user && session.matches('signedIn')) offerPrefetch(key(user.userId), () => loadHomeData(apiClientFor(runtime.api), user.userId));
 }
 
 /** The home machine's `loadHome` in the browser: the route's answer if one is waiting, else the calls themselves. */
