@@ -9,13 +9,17 @@ export const i18n = i18next.createInstance();
 /** Namespaces every page needs; others (marketing, legal) load with the page that uses them. */
 export const PRELOADED_NAMESPACES = ['common', 'errors'] as const;
 
-/** `namespaces`: the first page's own (main.tsx), fetched in parallel with the preloaded ones. */
+/**
+ * `namespaces`: the first page's own (main.tsx), fetched in parallel with the preloaded ones. The promise waits for
+ * `common` and those only: `errors` is read only when something failed (`i18n.t('errors:generic')`), so the first
+ * render need not wait for it; it is fetched at the same time and is there long before anyone needs it.
+ */
 export async function initI18n(language: Locale, namespaces: readonly string[] = []): Promise<void> {
   i18n.on('languageChanged', (lng) => {
     // Screen readers pick their voice from <html lang>; keep it in step with every change.
     document.documentElement.lang = lng;
   });
-  await i18n
+  const ready = i18n
     .use(localeBackend)
     .use(initReactI18next)
     .init({
@@ -24,10 +28,15 @@ export async function initI18n(language: Locale, namespaces: readonly string[] =
       supportedLngs: [...LOCALES],
       // Our files are per language (en, es, pt); never ask the backend for `en-US`.
       load: 'languageOnly',
-      ns: [...new Set([...PRELOADED_NAMESPACES, ...namespaces])],
+      ns: [...new Set(['common', ...namespaces])],
       defaultNS: 'common',
       interpolation: { escapeValue: false }, // React escapes already.
       returnNull: false,
       react: { useSuspense: true },
+      // The language is set (and its files asked for) within init(), not a task later: `errors` below then loads
+      // in that language, and the downloads start sooner.
+      initAsync: false,
     });
+  void i18n.loadNamespaces([...PRELOADED_NAMESPACES]);
+  await ready;
 }

@@ -9,8 +9,11 @@ import { RouteErrorBoundary } from './route-error-boundary';
 import { PUBLIC_ROUTE_SETS, resolveRoute, type RouteSet } from './route-sets';
 import { selectRouteSet } from './select-route-set';
 
-/** The signed-in route table and its pages arrive as a chunk of their own (the entry has a 110 KB budget). */
-export const SignedInRoutes = lazyPage(() => import('./signed-in-routes').then((m) => () => <RouteSetView set={m.SIGNED_IN_ROUTE_SET} />));
+/** The signed-in route table and its pages arrive as a chunk of their own (the entry has a 110 KB budget); on arrival
+ * it starts the first view's shell, page, strings and data (signed-in-first-view.ts). */
+export const SignedInRoutes = lazyPage(() =>
+  import('./signed-in-routes').then((m) => (m.startFirstView(loadRuntime), () => <RouteSetView set={m.SIGNED_IN_ROUTE_SET} />)),
+);
 
 /**
  * Renders the current path within the route set of the session state: frame (layout) plus page, each

@@ -32,15 +32,24 @@ import {
   WITHDRAW_METHOD_PATH,
   WITHDRAW_PATH,
 } from '../../config/paths';
+import type { Runtime } from '../runtime/runtime';
 import { pages } from './pages';
 import { flowRoutes, informationRoutes, verificationRoutes, type RouteSet } from './route-sets';
 import { signedInPages } from './signed-in-pages';
+import { startSignedInFirstView } from './signed-in-first-view';
+
+// A chunk of its own beside the page's (with its imports listed here, so they come at once): the calls start early.
+const prefetchHome = (runtime: Promise<Runtime>) =>
+  void Promise.all([import('../../features/home/home-data'), runtime])
+    .then(([m, started]) => m.prefetchHome(started))
+    // Without its chunk or the runtime the page fails (or calls) on its own: nothing waits for this.
+    .catch(() => {});
 
 /** The routes of a signed-in user (spec 2), in a chunk of their own: a visitor's entry does not carry them. */
 export const SIGNED_IN_ROUTE_SET: RouteSet = {
   routes: [
-    { path: '/', page: signedInPages.home, layout: 'app' },
-    { path: TRANSACTIONS_PATH, page: signedInPages.transactions, layout: 'app' },
+    { path: '/', page: signedInPages.home, layout: 'app', ns: ['activity'], prefetch: prefetchHome },
+    { path: TRANSACTIONS_PATH, page: signedInPages.transactions, layout: 'app', ns: ['activity'] },
     { path: TRANSACTION_DETAILS_PATH, page: signedInPages.transactionDetails, layout: 'app' },
     { path: UPLOAD_FILE_PATH, page: signedInPages.uploadFile, layout: 'app' },
     { path: WITHDRAW_FUNDS_PATH, page: signedInPages.wallet, layout: 'app' },
@@ -58,9 +67,9 @@ export const SIGNED_IN_ROUTE_SET: RouteSet = {
     { path: ACCOUNT_INFO_PATH, page: signedInPages.settings, layout: 'app' },
     { path: PROFILE_PATH, page: signedInPages.profile, layout: 'app' },
     { path: PRICE_POINT_PATH, page: signedInPages.pricePoint, layout: 'app' },
-    { path: PAYMENT_PATH, page: signedInPages.payment, layout: 'app' },
-    { path: SEND_PAYMENT_PATH, page: signedInPages.sendPayment, layout: 'app' },
-    { path: REQUEST_PAYMENT_PATH, page: signedInPages.requestPayment, layout: 'app' },
+    { path: PAYMENT_PATH, page: signedInPages.payment, layout: 'app', ns: ['payments'] },
+    { path: SEND_PAYMENT_PATH, page: signedInPages.sendPayment, layout: 'app', ns: ['payments'] },
+    { path: REQUEST_PAYMENT_PATH, page: signedInPages.requestPayment, layout: 'app', ns: ['payments'] },
     { path: CHANGE_PASSWORD_PATH, page: signedInPages.changePassword, layout: 'app' },
     { path: CONTACTS_PATH, page: signedInPages.contacts, layout: 'app' },
     // Every signed-in user reaches the path; the page is "not found" unless the server says they are an auditor.
@@ -83,3 +92,7 @@ export const SIGNED_IN_ROUTE_SET: RouteSet = {
   notFoundLayout: 'app',
   publicProfileLayout: 'app',
 };
+
+/** Called when this table arrives (app-router.tsx): on a signed-in first visit, what the page needs starts here. */
+export const startFirstView = (loadRuntime: () => Promise<Runtime>) =>
+  startSignedInFirstView(SIGNED_IN_ROUTE_SET, window.location.pathname, loadRuntime);

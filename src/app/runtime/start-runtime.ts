@@ -7,6 +7,7 @@ import { sessionMachine } from '../../../machines/session.machine';
 import { appInspect } from '../../lib/app-inspector';
 import { clearBrowserLocalData } from '../../lib/local-data';
 import { writeUserCookie } from '../../lib/user-cookie';
+import { i18n } from '../../i18n/i18n';
 import type { SessionRequests } from '../providers/session-requests';
 import type { Runtime } from './runtime';
 
@@ -33,8 +34,28 @@ export function startRuntime({ requests, user }: { requests: SessionRequests; us
       loadUser: fromPromise<SessionUser, { user: SessionUser | null }>(({ input }) => requests.loadUser(input.user)),
     },
   });
+  const notifications = createActor(notificationsMachine, { inspect: appInspect }).start();
+  const session = createActor(sessionLogic, { input: { user }, inspect: appInspect }).start();
+  if (user) {
+    // The router sends the first REFRESH when it renders, after the strings have arrived; the call's code (and its
+    // imports, which this chunk's preload list names) should be here by then, not requested only at that moment.
+    void import('../providers/session-calls').catch(() => {});
+  }
+  // Only a signed-in session can be ended by a 401; a visitor's 401 is an ordinary failure to show.
+  const endSession = (type: 'UNAUTHORIZED' | 'SESSION_EXPIRED') => {
+    if (session.getSnapshot().context.user === null) return false;
+    session.send({ type });
+    return true;
+  };
   return {
-    notifications: createActor(notificationsMachine, { inspect: appInspect }).start(),
-    session: createActor(sessionLogic, { input: { user }, inspect: appInspect }).start(),
+    notifications,
+    session,
+    api: {
+      getLang: () => i18n.resolvedLanguage ?? i18n.language,
+      onUnauthorized: () => endSession('UNAUTHORIZED'),
+      onSessionExpired: () => endSession('SESSION_EXPIRED'),
+      notifyError: (message) => notifications.send({ type: 'NOTIFY', kind: 'error', message }),
+      genericMessage: () => i18n.t('errors:generic'),
+    },
   };
 }

@@ -15,9 +15,9 @@ import { button } from '../../ui/button-styles';
 import { PageHeader } from '../../ui/page-header';
 import { card, mutedText, sectionTitle, textLink } from '../../ui/page-styles';
 import { Spinner } from '../../ui/spinner';
-import { activityCalls } from '../transactions/activity-calls';
 import { cents } from '../transactions/payment-display';
 import { TransactionRow } from '../transactions/transaction-row';
+import { loadHome } from './home-data';
 
 const balanceCard = css({
   p: { base: '5', md: '6' },
@@ -56,7 +56,7 @@ export function HomePage() {
   const api = useApi();
   const user = SessionContext.useSelector((snapshot) => snapshot.context.user);
   const userId = user?.userId ?? '';
-  const logic = useMemo(() => homeActivityMachine.provide({ actors: { loadHome: activityCalls(api).loadHome } }), [api]);
+  const logic = useMemo(() => homeActivityMachine.provide({ actors: { loadHome: loadHome(api) } }), [api]);
   const [state, send] = useMachine(logic, { input: { userId }, inspect: appInspect });
   const { data } = state.context;
   const steps = pendingFirstSteps({

@@ -21,6 +21,24 @@ function only(envelope: { data: PaymentView[] }): PaymentView {
   return payment;
 }
 
+/** Home's calls (its machine's `loadHome`, features/home/home-data.ts), also started ahead of the page by its route. */
+export async function loadHomeData(client: ApiClient, userId: string, signal?: AbortSignal): Promise<HomeData> {
+  const params = { path: { userId } };
+  // Cards and profile only decide two first-step cards: read quietly, and a failure only hides those cards.
+  const unknown = () => null;
+  const [list, wallet, hasCard, profileComplete] = await Promise.all([
+    unwrap(client.GET('/app/user/{userId}/payment/list', { params: { ...params, query: { startPage: 1 } }, signal })),
+    unwrap(client.GET('/app/user/{userId}/wallet', { params, signal })),
+    unwrap(client.GET('/app/user/{userId}/payment-methods/cards', { params, middleware: [quiet], signal }))
+      .then(({ cards }) => cards.length > 0)
+      .catch(unknown),
+    unwrap(client.GET('/app/user/{userId}/profile', { params, middleware: [quiet], signal }))
+      .then((profile) => profile.bio_message.trim() !== '')
+      .catch(unknown),
+  ]);
+  return { recent: list.results.slice(0, RECENT_ACTIVITY_COUNT), balance: wallet.balance, hasCard, profileComplete };
+}
+
 export function activityCalls(client: ApiClient) {
   const path = (userId: string) => ({ path: { userId } });
   const change = (method: 'cancel' | 'remind') =>
@@ -69,21 +87,6 @@ export function activityCalls(client: ApiClient) {
         }),
       ),
     ),
-    loadHome: fromPromise<HomeData, { userId: string }>(async ({ input, signal }) => {
-      // Cards and profile only decide two first-step cards: read quietly, and a failure only hides those cards.
-      const unknown = () => null;
-      const [list, wallet, hasCard, profileComplete] = await Promise.all([
-        unwrap(client.GET('/app/user/{userId}/payment/list', { params: { ...path(input.userId), query: { startPage: 1 } }, signal })),
-        unwrap(client.GET('/app/user/{userId}/wallet', { params: path(input.userId), signal })),
-        unwrap(client.GET('/app/user/{userId}/payment-methods/cards', { params: path(input.userId), middleware: [quiet], signal }))
-          .then(({ cards }) => cards.length > 0)
-          .catch(unknown),
-        unwrap(client.GET('/app/user/{userId}/profile', { params: path(input.userId), middleware: [quiet], signal }))
-          .then((profile) => profile.bio_message.trim() !== '')
-          .catch(unknown),
-      ]);
-      return { recent: list.results.slice(0, RECENT_ACTIVITY_COUNT), balance: wallet.balance, hasCard, profileComplete };
-    }),
     cancelRequest: change('cancel'),
     // The payer's decline is the same call: the server decides by role (→ rejected).
     declineRequest: change('cancel'),

@@ -1,0 +1,27 @@
+import { fromPromise } from 'xstate';
+import type { HomeData } from '../../../machines/home-activity.machine';
+import { apiClientFor } from '../../api/use-api';
+import type { ApiClient } from '../../api/client';
+import { offerPrefetch, takePrefetch } from '../../app/router/route-prefetch';
+import type { Runtime } from '../../app/runtime/runtime';
+import { loadHomeData } from '../transactions/activity-calls';
+
+const key = (userId: string) => `home:${userId}`;
+
+/**
+ * Home's route prefetch (signed-in-routes.ts): on a first view its calls start once the runtime and this small chunk
+ * have arrived, beside the page's chunk, instead of after the page, its strings and its machine's first render.
+ */
+export function prefetchHome(runtime: Runtime): void {
+  const session = runtime.session.getSnapshot();
+  const user = session.context.user;
+  // A stored user who turns out to need set-up sees /set-up, not home: nothing to fetch for them.
+  if (user && session.matches('signedIn')) offerPrefetch(key(user.userId), () => loadHomeData(apiClientFor(runtime.api), user.userId));
+}
+
+/** The home machine's `loadHome` in the browser: the route's answer if one is waiting, else the calls themselves. */
+export function loadHome(client: ApiClient) {
+  return fromPromise<HomeData, { userId: string }>(
+    ({ input, signal }) => takePrefetch<HomeData>(key(input.userId)) ?? loadHomeData(client, input.userId, signal),
+  );
+}
