@@ -5,12 +5,15 @@
  * the event loop ran meanwhile — the longest piece of runner work a request would have had to wait behind. CPU time
  * hardly moves with the machine's load, so a before/after of this is readable where bench:api's latencies are not.
  *
- *   npx tsx scripts/bench/job-runner-cpu.ts [sends=3000] [--pglite]
+ *   npx tsx scripts/bench/job-runner-cpu.ts [sends=3000] [--pglite]     (JOBS_PROFILE=file.cpuprofile: a CPU profile
+ *                                                                        of the drain alone, the sends left out)
  *
  * PostgreSQL from BENCH_DATABASE_URL, else TEST_DATABASE_URL (a scratch database, dropped after); PGlite in memory.
  */
 import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
@@ -62,6 +65,13 @@ async function main() {
       }),
     );
 
+    const profileTo = process.env.JOBS_PROFILE;
+    const inspector = profileTo ? new Session() : null;
+    if (inspector) {
+      inspector.connect();
+      await inspector.post('Profiler.enable');
+      await inspector.post('Profiler.start');
+    }
     const delay = monitorEventLoopDelay({ resolution: 1 });
     delay.enable();
     const cpu0 = process.cpuUsage();
@@ -75,6 +85,11 @@ async function main() {
     const cpu = process.cpuUsage(cpu0);
     const wall = performance.now() - t0;
     delay.disable();
+    if (inspector) {
+      const { profile } = await inspector.post('Profiler.stop');
+      writeFileSync(profileTo!, JSON.stringify(profile));
+      inspector.disconnect();
+    }
     const [mails] = await database.rows<{ n: string }>(sql`SELECT count(*) AS n FROM outbox`);
     const n = Number(mails?.n ?? 0);
     const cpuMs = (cpu.user + cpu.system) / 1000;
