@@ -30,10 +30,16 @@ export async function createTranslator(): Promise<Translator> {
     initAsync: false,
   });
   // Keys are checked by the locale tests, not by i18next's typed-key overloads.
-  type Translate = (key: string, values: Record<string, unknown>) => string;
-  const fixed = new Map<Locale, Translate>(LOCALES.map((l) => [l, instance.getFixedT(l) as unknown as Translate]));
+  const translate = instance.t.bind(instance) as unknown as (key: string, options: Record<string, unknown>) => string;
   return {
-    t: (locale, key, values) => fixed.get(locale)!(key, values ?? {}),
+    // What getFixedT(locale)(key, values) does, without its copy of i18next's whole options object on every call:
+    // that copy was the largest single cost of the job runner's mail batches (three strings per mail; 11 % of the
+    // runner's CPU and much of its garbage, docs/performance.md session 6).
+    t: (locale, key, values) => {
+      const options: Record<string, unknown> = { ...values };
+      options.lng = options.lng || locale;
+      return translate(key, options);
+    },
   };
 }
 
