@@ -69,8 +69,10 @@ describe('graceful shutdown of a server process (PGlite)', () => {
     stop = true;
     await Promise.all(loops);
 
+    // Within the 10 s deadline by the server's own timer (main.ts logs it and exits 1 when it passes). The test's
+    // wall clock, which adds the process's exit on a loaded machine, is printed, not asserted.
+    console.log(`[shutdown] exited ${tookMs} ms after SIGTERM`);
     expect(code).toBe(0);
-    expect(tookMs).toBeLessThan(10_000);
     expect(inFlightAtSignal).toBeGreaterThan(0);
     const lines = server
       .output()
@@ -78,6 +80,7 @@ describe('graceful shutdown of a server process (PGlite)', () => {
       .filter((l) => l.startsWith('{'))
       .map((l) => JSON.parse(l) as { msg: string; signal?: string });
     expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['shutting down: no new requests; finishing those in flight and the current job', 'stopped']));
+    expect(lines.map((l) => l.msg)).not.toContain('shutdown deadline passed: exiting with work unfinished');
     // Every answer is a success or a clean refusal to start new work (503 while closing, or no connection).
     const statuses = new Set(outcomes.map((o) => o.status));
     for (const status of statuses) expect([201, 503, 'network-error']).toContain(status);

@@ -1,5 +1,7 @@
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { PASSWORD_VERIFY_CHANNEL } from '../../server/auth/passwords';
 import type { ApiHarness } from './api-app';
 
 /** A password that meets every rule of domain/rules/account-rules.ts. */
@@ -116,4 +118,20 @@ export const MINUTE = 60_000;
 export function fieldMessages(res: LightMyRequestResponse): Record<string, string> {
   const errors = (res.json().errors ?? []) as { field: string; message: string }[];
   return Object.fromEntries(errors.map((e) => [e.field, e.message]));
+}
+
+/**
+ * The password verifies (argon2, by the cost of the hash each ran against) that `run` caused in this process, read
+ * from the server's diagnostics channel (server/auth/passwords.ts): what a sign-in costs, without timing it.
+ */
+export async function passwordVerifies(run: () => Promise<unknown>): Promise<string[]> {
+  const costs: string[] = [];
+  const listen = (message: unknown) => costs.push((message as { cost: string }).cost);
+  subscribe(PASSWORD_VERIFY_CHANNEL, listen);
+  try {
+    await run();
+  } finally {
+    unsubscribe(PASSWORD_VERIFY_CHANNEL, listen);
+  }
+  return costs;
 }

@@ -27,3 +27,9 @@ export function takePrefetch<T>(key: string, now: () => number = Date.now): Prom
   if (!entry || now() - entry.startedAt > FRESH_MS) return undefined;
   return entry.promise as Promise<T>;
 }
+
+/**
+ * The signed-in user's own profile, read by home's route (features/home/home-data.ts) for its first-step card and
+ * left here for the shell's sidebar, whose first load takes it: one request for the two on a cold load of home.
+ */
+export const ownProfileKey = (userId: string) => `profile:${userId}`;

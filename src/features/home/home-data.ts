@@ -2,9 +2,9 @@ import { fromPromise } from 'xstate';
 import type { HomeData } from '../../../machines/home-activity.machine';
 import { apiClientFor } from '../../api/use-api';
 import type { ApiClient } from '../../api/client';
-import { offerPrefetch, takePrefetch } from '../../app/router/route-prefetch';
+import { offerPrefetch, ownProfileKey, takePrefetch } from '../../app/router/route-prefetch';
 import type { Runtime } from '../../app/runtime/runtime';
-import { loadHomeData } from '../transactions/activity-calls';
+import { loadHomeData, loadOwnProfile } from '../transactions/activity-calls';
 
 const key = (userId: string) => `home:${userId}`;
 
@@ -16,7 +16,14 @@ export function prefetchHome(runtime: Runtime): void {
   const session = runtime.session.getSnapshot();
   const user = session.context.user;
   // A stored user who turns out to need set-up sees /set-up, not home: nothing to fetch for them.
-  if (user && session.matches('signedIn')) offerPrefetch(key(user.userId), () => loadHomeData(apiClientFor(runtime.api), user.userId));
+  if (!user || !session.matches('signedIn')) return;
+  const client = apiClientFor(runtime.api);
+  offerPrefetch(key(user.userId), () => {
+    const profile = loadOwnProfile(client, user.userId);
+    // The shell's sidebar shows the same profile: its first load takes this read rather than asking again.
+    offerPrefetch(ownProfileKey(user.userId), () => profile);
+    return loadHomeData(client, user.userId, undefined, profile);
+  });
 }
 
 /** The home machine's `loadHome` in the browser: the route's answer if one is waiting, else the calls themselves. */

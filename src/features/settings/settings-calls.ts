@@ -13,6 +13,12 @@ import { unwrap } from '../../api/unwrap';
  * screen shows the refusal itself (a field, the close section, the picture's control). Loads are not, so their
  * failure reaches the error notification.
  */
+/** The shell's profile summary (the sidebar's bio and pictures): the user's own profile. */
+export function readProfileSummary(client: ApiClient, userId: string, signal?: AbortSignal): Promise<ProfileSummary> {
+  // Quiet: the sidebar falls back to the default avatar rather than raising a notice on every page.
+  return unwrap(client.GET('/app/user/{userId}/profile', { params: { path: { userId } }, middleware: [quiet], signal }));
+}
+
 export function settingsCalls(client: ApiClient) {
   const path = (userId: string) => ({ params: { path: { userId } } });
   return {
@@ -34,10 +40,6 @@ export function settingsCalls(client: ApiClient) {
     closeAccount: fromPromise<void, { userId: string }>(async ({ input, signal }) => {
       await unwrap(client.POST('/app/user/{userId}/account/close', { ...path(input.userId), middleware: [quiet], signal }));
     }),
-    loadSummary: fromPromise<ProfileSummary, { userId: string }>(async ({ input, signal }) =>
-      // Quiet: the sidebar falls back to the default avatar rather than raising a notice on every page.
-      unwrap(client.GET('/app/user/{userId}/profile', { ...path(input.userId), middleware: [quiet], signal })),
-    ),
     uploadPhoto: fromPromise<{ mediaId: string }, { userId: string; file: PickedFile }>(async ({ input, signal }) => {
       const { media } = await unwrap(
         client.POST('/app/user/{userId}/media', {

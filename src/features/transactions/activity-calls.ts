@@ -21,8 +21,21 @@ function only(envelope: { data: PaymentView[] }): PaymentView {
   return payment;
 }
 
-/** Home's calls (its machine's `loadHome`, features/home/home-data.ts), also started ahead of the page by its route. */
-export async function loadHomeData(client: ApiClient, userId: string, signal?: AbortSignal): Promise<HomeData> {
+/** The user's own profile, read quietly: its readers (home's first-step card, the shell's sidebar) fall back on a failure. */
+export function loadOwnProfile(client: ApiClient, userId: string, signal?: AbortSignal) {
+  return unwrap(client.GET('/app/user/{userId}/profile', { params: { path: { userId } }, middleware: [quiet], signal }));
+}
+
+/**
+ * Home's calls (its machine's `loadHome`, features/home/home-data.ts), also started ahead of the page by its route.
+ * `profile` is a read already under way (the route's, which the shell's sidebar shares), else home reads it itself.
+ */
+export async function loadHomeData(
+  client: ApiClient,
+  userId: string,
+  signal?: AbortSignal,
+  profile: ReturnType<typeof loadOwnProfile> = loadOwnProfile(client, userId, signal),
+): Promise<HomeData> {
   const params = { path: { userId } };
   // Cards and profile only decide two first-step cards: read quietly, and a failure only hides those cards.
   const unknown = () => null;
@@ -32,9 +45,7 @@ export async function loadHomeData(client: ApiClient, userId: string, signal?: A
     unwrap(client.GET('/app/user/{userId}/payment-methods/cards', { params, middleware: [quiet], signal }))
       .then(({ cards }) => cards.length > 0)
       .catch(unknown),
-    unwrap(client.GET('/app/user/{userId}/profile', { params, middleware: [quiet], signal }))
-      .then((profile) => profile.bio_message.trim() !== '')
-      .catch(unknown),
+    profile.then((own) => own.bio_message.trim() !== '').catch(unknown),
   ]);
   return { recent: list.results.slice(0, RECENT_ACTIVITY_COUNT), balance: wallet.balance, hasCard, profileComplete };
 }

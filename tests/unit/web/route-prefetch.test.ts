@@ -6,7 +6,7 @@ import { notificationsMachine } from '../../../machines/notifications.machine';
 import { sessionMachine } from '../../../machines/session.machine';
 import { createApiClient, type ApiClientDeps } from '../../../src/api/client';
 import { apiClientFor } from '../../../src/api/use-api';
-import { offerPrefetch, takePrefetch } from '../../../src/app/router/route-prefetch';
+import { offerPrefetch, ownProfileKey, takePrefetch } from '../../../src/app/router/route-prefetch';
 import type { Runtime } from '../../../src/app/runtime/runtime';
 import { loadHome, prefetchHome } from '../../../src/features/home/home-data';
 
@@ -99,6 +99,9 @@ describe('route prefetch', () => {
     const done = await waitFor(actor, (snapshot) => snapshot.matches('ready'));
     expect(done.context.data).toEqual({ recent: [], balance: '3.00', hasCard: false, profileComplete: false });
     expect(paths).toHaveLength(4);
+    // The same profile read waits for the shell's sidebar (profile-summary-context.tsx): no fifth call for it.
+    await expect(takePrefetch(ownProfileKey('u1'))).resolves.toEqual({ bio_message: '' });
+    expect(paths.filter((path) => path.endsWith('/profile'))).toHaveLength(1);
   });
 
   it('without a waiting answer (or for another user) the machine calls the server', async () => {
