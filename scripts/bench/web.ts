@@ -86,6 +86,16 @@ interface Vitals {
 
 const INIT = `${webVitals}
 window.__vitals = {};
+window.__shifts = [];
+const describeNode = (node) => !node ? '(removed)' : node.nodeType !== 1 ? '#text' :
+  node.tagName.toLowerCase() + ' "' + (node.textContent || '').trim().slice(0, 30) + '"';
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    if (e.hadRecentInput) continue;
+    window.__shifts.push(Math.round(e.startTime) + ' ms ' + e.value.toFixed(3) + ': ' + e.sources.map((s) =>
+      describeNode(s.node) + ' y ' + Math.round(s.previousRect.y) + '→' + Math.round(s.currentRect.y)).join(', '));
+  }
+}).observe({ type: 'layout-shift', buffered: true });
 for (const [name, on] of [['lcp', webVitals.onLCP], ['cls', webVitals.onCLS], ['inp', webVitals.onINP]]) {
   on((metric) => { window.__vitals[name] = metric.value; }, { reportAllChanges: true });
 }`;
@@ -170,6 +180,8 @@ async function measure(
     console.log(`  ${path}: LCP ${Math.round(vitals.lcp ?? 0)} ms on ${lcpElement}`);
     const marks = (await page.evaluate(() => performance.getEntriesByType('mark').map((m) => `${m.name} ${Math.round(m.startTime)}`))) as string[];
     if (marks.length) console.log(`  marks: ${marks.join(', ')}`);
+    const shifts = (await page.evaluate('window.__shifts')) as string[];
+    for (const shift of shifts) console.log(`  layout shift at ${shift}`);
     for (const r of [...requests.values()].sort((x, y) => x.start - y.start)) {
       const at = (t?: number) => (t === undefined ? '…' : String(Math.round((t - first) * 1000)).padStart(5));
       console.log(`    ${at(r.start)} → ${at(r.end)}  ${r.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 90)}${r.by ? `  ← ${r.by}` : ''}`);
