@@ -11,6 +11,8 @@ export const NOTIFICATION_TIMEOUT_MS = 5_000;
 export const VERSION_POLL_MS = 60_000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const MOBILE_BREAKPOINT_PX = 768;
+/** From here the signed-in shell adds its right sidebar (spec 2; Panda's `lg`). */
+export const WIDE_BREAKPOINT_PX = 1024;
 /** The chat widget keeps clear of the bottom bar on phones (spec 9: 80 on mobile, 0 otherwise). */
 export const CHAT_WIDGET_MOBILE_PADDING_PX = 80;
 export const PIN_LENGTH = 6;

@@ -45,21 +45,34 @@ export interface BundleReport {
 const read = (path: string) => readFileSync(path, 'utf8');
 
 /** `name: lazyPage(() => import('../../x/y')` → name → src/x/y.tsx (the manifest's key). */
+/** The manifest key of `import(spec)` written in a file of `dir`. */
+function chunkKey(dir: string, spec: string, manifest: Manifest, what: string): string {
+  const out: string[] = [];
+  for (const part of `${dir}/${spec}`.split('/')) {
+    if (part === '..') out.pop();
+    else if (part !== '.') out.push(part);
+  }
+  const base = out.join('/');
+  const key = [`${base}.tsx`, `${base}.ts`].find((k) => manifest[k]);
+  if (!key) throw new Error(`${what}: ${base} is not a chunk of the build (is dist/web stale?)`);
+  return key;
+}
+
 export function lazyModules(root: string, file: string, manifest: Manifest): Map<string, string> {
   const dir = file.slice(0, file.lastIndexOf('/'));
   const found = new Map<string, string>();
   for (const m of read(`${root}/${file}`).matchAll(/(\w+): lazyPage\(\(\) =>\s*import\('([^']+)'\)/g)) {
-    const parts = `${dir}/${m[2]}`.split('/');
-    const out: string[] = [];
-    for (const part of parts) {
-      if (part === '..') out.pop();
-      else if (part !== '.') out.push(part);
-    }
-    const base = out.join('/');
-    const key = [`${base}.tsx`, `${base}.ts`].find((k) => manifest[k]);
-    if (!key) throw new Error(`${m[1]}: ${base} is not a chunk of the build (is dist/web stale?)`);
-    found.set(m[1]!, key);
+    found.set(m[1]!, chunkKey(dir, m[2]!, manifest, m[1]!));
   }
+  return found;
+}
+
+/** The modules a route table imports for its routes' `prefetch` (its dynamic imports that are not pages), as
+ * manifest keys. */
+export function prefetchModules(root: string, file: string, manifest: Manifest): string[] {
+  const dir = file.slice(0, file.lastIndexOf('/'));
+  const found: string[] = [];
+  for (const m of read(`${root}/${file}`).matchAll(/import\('([^']+)'\)/g)) found.push(chunkKey(dir, m[1]!, manifest, file));
   return found;
 }
 

@@ -9,7 +9,7 @@
  *   npm run bench:web                  (builds first)
  *   npx tsx scripts/bench/web.ts [--skip-list | --list-only] [--list-size 10000] [--list-profile list.cpuprofile]
  *                                [--list-trace list-trace.json] [--pages home,activity,send] [--runs 3] [--waterfall]
- *                                [--inp-trace inp.json]
+ *                                [--inp-trace inp.json] [--load-profile load.cpuprofile]
  *
  * --list-profile writes a CPU profile of the scroll (CDP Profiler; open it in Chrome DevTools' Performance panel)
  * to find what the long tasks are made of; --list-trace a Chrome trace of it (style, layout and paint included),
@@ -26,6 +26,7 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadavg } from 'node:os';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { SourceMapConsumer } from 'source-map-js';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
@@ -48,6 +49,11 @@ const { values: args } = parseArgs({
     'inp-trace': { type: 'string' },
     // Print each measured page's requests (start → end, ms after navigation) and the LCP element: the waterfall.
     waterfall: { type: 'boolean', default: false },
+    // A CPU profile of each measured page's cold load up to its LCP (FILE gets the page's name); read it with
+    // scripts/bench/load-profile.ts.
+    'load-profile': { type: 'string' },
+    // Print the main thread's tasks of each measured page's load (over 8 ms, from a Chrome trace) with what each ran.
+    'load-tasks': { type: 'boolean', default: false },
   },
 });
 const PASSWORD = 'Bench-passw0rd!';
@@ -80,6 +86,16 @@ interface Vitals {
 
 const INIT = `${webVitals}
 window.__vitals = {};
+window.__shifts = [];
+const describeNode = (node) => !node ? '(removed)' : node.nodeType !== 1 ? '#text' :
+  node.tagName.toLowerCase() + ' "' + (node.textContent || '').trim().slice(0, 30) + '"';
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    if (e.hadRecentInput) continue;
+    window.__shifts.push(Math.round(e.startTime) + ' ms ' + e.value.toFixed(3) + ': ' + e.sources.map((s) =>
+      describeNode(s.node) + ' y ' + Math.round(s.previousRect.y) + '→' + Math.round(s.currentRect.y)).join(', '));
+  }
+}).observe({ type: 'layout-shift', buffered: true });
 for (const [name, on] of [['lcp', webVitals.onLCP], ['cls', webVitals.onCLS], ['inp', webVitals.onINP]]) {
   on((metric) => { window.__vitals[name] = metric.value; }, { reportAllChanges: true });
 }`;
@@ -97,21 +113,47 @@ async function measure(
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', { offline: false, ...SLOW_4G });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  if (args.waterfall) {
+    // Async stacks, so an API request's initiator names the code that asked for it, not only openapi-fetch's fetch.
+    await cdp.send('Debugger.enable');
+    await cdp.send('Debugger.setAsyncCallStackDepth', { maxDepth: 16 });
+  }
   const scripts = new Set<string>();
   let jsBytes = 0;
   cdp.on('Network.responseReceived', (e) => {
     if (e.type === 'Script') scripts.add(e.requestId);
   });
-  const requests = new Map<string, { url: string; start: number; end?: number }>();
-  cdp.on('Network.requestWillBeSent', (e) => requests.set(e.requestId, { url: e.request.url, start: e.timestamp }));
+  const requests = new Map<string, { url: string; start: number; end?: number; by?: string }>();
+  cdp.on('Network.requestWillBeSent', (e) =>
+    requests.set(e.requestId, { url: e.request.url, start: e.timestamp, by: e.request.url.includes('/api/') ? initiatorOf(e.initiator) : undefined }),
+  );
   cdp.on('Network.loadingFinished', (e) => {
     if (scripts.has(e.requestId)) jsBytes += e.encodedDataLength;
     const r = requests.get(e.requestId);
     if (r) r.end = e.timestamp;
   });
+  const profileFile = args['load-profile'] ? args['load-profile'].replace(/(\.cpuprofile)?$/, `-${path.replace(/\W+/g, '_')}.cpuprofile`) : null;
+  if (profileFile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
+  if (args['load-tasks']) await context.browser()!.startTracing(page, { screenshots: false, categories: LOAD_TRACE_CATEGORIES });
   await page.goto(path);
   await ready(page);
   await page.waitForLoadState('networkidle');
+  if (args['load-tasks']) {
+    const lcp = (await page.evaluate('window.__vitals.lcp')) as number | undefined;
+    printLoadTasks(await context.browser()!.stopTracing(), Math.min(...[...requests.values()].map((r) => r.start)) * 1e6, lcp ?? 0);
+  }
+  if (profileFile) {
+    const { profile } = await cdp.send('Profiler.stop');
+    // The navigation's start on the profiler's clock (both are the browser's monotonic clock: seconds vs µs).
+    const navigationStart = Math.min(...[...requests.values()].map((r) => r.start)) * 1e6;
+    const lcp = (await page.evaluate('window.__vitals.lcp')) as number | undefined;
+    writeFileSync(profileFile, JSON.stringify({ ...profile, navigationStart, lcpAt: navigationStart + (lcp ?? 0) * 1000 }));
+    console.log(`  ${path}: load profile in ${profileFile} (npx tsx scripts/bench/load-profile.ts ${profileFile})`);
+  }
   const traceFile = args['inp-trace'] ? args['inp-trace'].replace(/(\.json)?$/, `-${path.replace(/\W+/g, '_')}.json`) : null;
   if (traceFile) await context.browser()!.startTracing(page, { path: traceFile, screenshots: false, categories: TRACE_CATEGORIES });
   await interact(page);
@@ -136,13 +178,69 @@ async function measure(
     );
     const first = Math.min(...[...requests.values()].map((r) => r.start));
     console.log(`  ${path}: LCP ${Math.round(vitals.lcp ?? 0)} ms on ${lcpElement}`);
+    const marks = (await page.evaluate(() => performance.getEntriesByType('mark').map((m) => `${m.name} ${Math.round(m.startTime)}`))) as string[];
+    if (marks.length) console.log(`  marks: ${marks.join(', ')}`);
+    const shifts = (await page.evaluate('window.__shifts')) as string[];
+    for (const shift of shifts) console.log(`  layout shift at ${shift}`);
     for (const r of [...requests.values()].sort((x, y) => x.start - y.start)) {
       const at = (t?: number) => (t === undefined ? '…' : String(Math.round((t - first) * 1000)).padStart(5));
-      console.log(`    ${at(r.start)} → ${at(r.end)}  ${r.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 90)}`);
+      console.log(`    ${at(r.start)} → ${at(r.end)}  ${r.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 90)}${r.by ? `  ← ${r.by}` : ''}`);
     }
   }
   await page.close();
   return { ...vitals, jsBytes };
+}
+
+const sourceMaps = new Map<string, SourceMapConsumer | null>();
+/** Who made an API request: the first frames of its initiator's stack that are our code, through the source maps. */
+function initiatorOf(initiator: { stack?: { callFrames: { url: string; lineNumber: number; columnNumber: number }[]; parent?: unknown } }) {
+  const frames: string[] = [];
+  for (let stack = initiator.stack as typeof initiator.stack | undefined; stack && frames.length < 4; stack = stack.parent as typeof stack) {
+    for (const frame of stack.callFrames) {
+      const file = frame.url.replace(/^https?:\/\/[^/]+\//, 'dist/web/');
+      if (!sourceMaps.has(file)) {
+        try {
+          sourceMaps.set(file, new SourceMapConsumer(JSON.parse(readFileSync(`${file}.map`, 'utf8'))));
+        } catch {
+          sourceMaps.set(file, null);
+        }
+      }
+      const at = sourceMaps.get(file)?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
+      if (at?.source && !at.source.includes('node_modules') && !at.source.includes('src/api/')) frames.push(`${at.source.replace(/^(\.\.\/)+/, '')}:${at.line}`);
+      if (frames.length >= 4) break;
+    }
+  }
+  return frames.join(' < ');
+}
+
+const LOAD_TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading'];
+
+/** The main thread's tasks of a load, from navigation to a little after the LCP: when, how long, and what they ran. */
+function printLoadTasks(trace: Buffer, navigationStart: number, lcp: number) {
+  const parsed = JSON.parse(trace.toString('utf8')) as { traceEvents: (TraceEvent & { ts: number; args?: Record<string, unknown> })[] };
+  const events = parsed.traceEvents;
+  const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const onMain = events.filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`)).sort((a, b) => a.ts - b.ts);
+  const tasks = onMain.filter((e) => e.name === 'ThreadControllerImpl::RunTask');
+  const describe = (task: (typeof onMain)[number]) => {
+    const inside = onMain.filter((e) => e.ts >= task.ts && e.ts < task.ts + (task.dur ?? 0) && e !== task);
+    const named = new Map<string, number>();
+    for (const e of inside) {
+      const data = (e.args?.data ?? e.args) as { url?: string; fileName?: string; functionName?: string; name?: string } | undefined;
+      const where = (data?.url ?? data?.fileName ?? data?.name ?? '').replace(/^https?:\/\/[^/]+/, '').replace(/-[\w-]{8}\.js$/, '.js');
+      if (!['EvaluateScript', 'v8.compileModule', 'v8.evaluateModule', 'FunctionCall', 'ParseHTML', 'UpdateLayoutTree', 'Layout', 'Paint', 'v8.compile', 'TimerFire', 'FireAnimationFrame', 'RunMicrotasks', 'ResourceReceiveResponse', 'ParseAuthorStyleSheet'].includes(e.name)) continue;
+      const key = `${e.name}${where ? ` ${where}` : data?.functionName ? ` ${data.functionName}` : ''}`;
+      named.set(key, Math.max(named.get(key) ?? 0, (e.dur ?? 0) / 1000));
+    }
+    return [...named].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([k, ms]) => `${k} ${ms.toFixed(0)}`).join('; ');
+  };
+  console.log(`    main-thread tasks over 8 ms until LCP + 100 ms (LCP ${Math.round(lcp)} ms):`);
+  for (const task of tasks) {
+    const at = (task.ts - navigationStart) / 1000;
+    const ms = (task.dur ?? 0) / 1000;
+    if (ms < 8 || at > lcp + 100 || at < 0) continue;
+    console.log(`    ${String(Math.round(at)).padStart(6)} +${String(Math.round(ms)).padStart(4)} ms  ${describe(task)}`);
+  }
 }
 
 const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'];

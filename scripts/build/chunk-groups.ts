@@ -10,6 +10,8 @@
  *   that shares it needs the runtime anyway.
  * - `auth-forms`: what a page before sign-in (the auth and set-up pages, their frames) shares with any other page:
  *   the form pieces, account calls, the auth page styles.
+ * - `app-data`: what a route's `prefetch` chunk (its first calls, src/app/router/route-prefetch.ts) shares with
+ *   pages: the calls then need neither the shell's nor the feature's components.
  * - `app-frame`: what the signed-in shell shares with signed-in pages; every signed-in page loads the shell.
  * - `app-<feature>`: what signed-in pages share among themselves, one group per feature folder, so that the home
  *   page does not load the payment forms' pieces.
@@ -29,6 +31,8 @@ export interface GraphLike {
 }
 
 const SIGNED_IN_TABLES = /\/src\/app\/router\/(signed-in-pages|signed-in-routes)\.ts$/;
+/** A route's `prefetch` chunk is imported by the signed-in route table itself (pages come through signed-in-pages.ts). */
+const SIGNED_IN_ROUTES = /\/src\/app\/router\/signed-in-routes\.ts$/;
 const PUBLIC_TABLES = /\/src\/app\/router\/(pages|layouts)\.ts$/;
 const APP_SHELL = /\/src\/layouts\/app-shell\/app-shell\.tsx$/;
 const FIRST_VIEW = /\/src\/(layouts\/public\/public-layout|features\/landing\/landing-page)\.tsx$/;
@@ -37,7 +41,7 @@ const RUNTIME = /\/src\/app\/runtime\/start-runtime\.ts$/;
 /** The flow explorer (a developer tool) imports every machine and form: it would make every group its own. */
 const TOOL = /\/src\/(features\/flows|layouts\/tool)\//;
 
-type RootKind = 'firstView' | 'authView' | 'runtime' | 'appShell' | 'signedIn' | 'public' | 'tool' | 'other';
+type RootKind = 'firstView' | 'authView' | 'runtime' | 'appShell' | 'prefetch' | 'signedIn' | 'public' | 'tool' | 'other';
 
 function rootKind(id: string, info: ModuleInfoLike): RootKind {
   if (TOOL.test(id)) return 'tool';
@@ -45,6 +49,7 @@ function rootKind(id: string, info: ModuleInfoLike): RootKind {
   if (AUTH_VIEW.test(id)) return 'authView';
   if (RUNTIME.test(id)) return 'runtime';
   if (APP_SHELL.test(id)) return 'appShell';
+  if (info.dynamicImporters.some((d) => SIGNED_IN_ROUTES.test(d))) return 'prefetch';
   if (SIGNED_IN_TABLES.test(id) || info.dynamicImporters.some((d) => SIGNED_IN_TABLES.test(d))) return 'signedIn';
   if (info.dynamicImporters.some((d) => PUBLIC_TABLES.test(d))) return 'public';
   return 'other';
@@ -88,6 +93,9 @@ export function chunkGroupOf(id: string, graph: GraphLike): string | null {
   // out of those groups, or the explorer would load them whole (the shell's dialogs, Ark and zag, ~23 KB) — and
   // with it every group such a module's importers are in.
   if ([...roots.values()].includes('tool')) return null;
+  // What a route's first calls need travels apart from the pages' UI: the calls go out as soon as it is here, not
+  // once the shell's dialogs (app-frame) and the feature's components have arrived and run.
+  if (kinds.has('prefetch')) return 'app-data';
   if (kinds.has('appShell')) return 'app-frame';
   if (kinds.has('public')) return 'account-forms';
   const signedInOnly = [...kinds].every((kind) => kind === 'signedIn');

@@ -35,6 +35,8 @@ interface ConfirmDialogBase {
 /** Opened by its own trigger (a purely visual state, kept by Ark)… */
 interface TriggeredConfirmDialog extends ConfirmDialogBase {
   trigger: ReactElement;
+  /** Mounted by its trigger's first press (a control that loads the dialog only then): open from the start. */
+  defaultOpen?: boolean;
   open?: never;
   onCancel?: never;
 }
@@ -66,7 +68,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       initialFocusEl={() => noRef.current}
       {...(controlled
         ? { open: props.open, onOpenChange: ({ open }: { open: boolean }) => !open && props.onCancel() }
-        : {})}
+        : { defaultOpen: props.defaultOpen })}
     >
       {props.trigger ? <Dialog.Trigger asChild>{props.trigger}</Dialog.Trigger> : null}
       <Portal>

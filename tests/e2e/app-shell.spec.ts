@@ -167,6 +167,28 @@ test.describe('signed-in shell at 375 px', () => {
     await expect(links.nth(1)).toHaveAttribute('aria-current', 'page');
   });
 
+  test('turned wide, the page keeps its place and gains the tab bar and the sidebar; narrow again, the bottom bar', async ({ page }) => {
+    await page.goto('/transactions');
+    await expect(mainHeading(page)).toHaveText(t('routes.transactions'));
+    // Phone bars only: the wide ones are not rendered at all on a phone.
+    await expect(page.getByRole('button', { name: t('shell.logout') })).toHaveCount(0);
+    await expect(page.getByRole('complementary', { name: t('shell.sidebarLabel') })).toHaveCount(0);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(page.getByRole('button', { name: t('shell.logout') })).toBeVisible();
+    await expect(page.getByRole('complementary', { name: t('shell.sidebarLabel') })).toBeVisible();
+    await expect(mainHeading(page)).toHaveText(t('routes.transactions'));
+    // One navigation: the tab bar (with the logout), no bottom bar beside it.
+    const navigation = page.getByRole('navigation', { name: t('shell.navLabel') });
+    await expect(navigation).toHaveCount(1);
+    await expect(navigation.getByRole('button', { name: t('shell.logout') })).toBeVisible();
+
+    await page.setViewportSize(PHONE);
+    await expect(navigation).toHaveCount(1);
+    await expect(navigation.getByRole('link')).toHaveCount(5);
+    await expect(page.getByRole('button', { name: t('shell.logout') })).toHaveCount(0);
+  });
+
   test('the bottom bar is hidden on /payment', async ({ page }) => {
     await page.goto('/');
     await page

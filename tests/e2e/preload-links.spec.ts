@@ -59,6 +59,16 @@ test('the landing, sign-in and a signed-in home name their chunks and strings, e
     ),
   );
   expect(homeModules).not.toContain(fileOf('src/features/landing/landing-page.tsx'));
+  // In the order they are needed, as the browser starts them six at a time: what home's first calls wait for (the
+  // runtime, the table and the prefetch's chunk), then the strings, then the shell's and the page's own chunks.
+  const at = (href: string) => home.indexOf(`href="${href}"`);
+  const calls = ['src/app/runtime/start-runtime.ts', 'src/app/router/signed-in-routes.ts', 'src/features/home/home-data.ts'].map(fileOf);
+  const ui = ['src/layouts/app-shell/app-shell.tsx', 'src/features/home/home-page.tsx'].map(fileOf);
+  for (const first of calls) {
+    expect(at(first), first).toBeGreaterThan(0);
+    for (const later of [fileOf('locales/en/common.json'), ...ui]) expect(at(first), `${first} before ${later}`).toBeLessThan(at(later));
+  }
+  for (const later of ui) expect(at(fileOf('locales/en/activity.json'))).toBeLessThan(at(later));
   expect(links(home, 'preload')).toEqual(expect.arrayContaining([fileOf('locales/en/common.json')]));
 
   for (const href of [landing, signIn, home].flatMap((html) => [...links(html, 'modulepreload'), ...links(html, 'preload')])) {

@@ -9,11 +9,19 @@ import { RouteErrorBoundary } from './route-error-boundary';
 import { PUBLIC_ROUTE_SETS, resolveRoute, type RouteSet } from './route-sets';
 import { selectRouteSet } from './select-route-set';
 
+let signedInFirstView: Promise<unknown> = Promise.resolve();
+
 /** The signed-in route table and its pages arrive as a chunk of their own (the entry has a 110 KB budget); on arrival
  * it starts the first view's shell, page, strings and data (signed-in-first-view.ts). */
 export const SignedInRoutes = lazyPage(() =>
-  import('./signed-in-routes').then((m) => (m.startFirstView(loadRuntime), () => <RouteSetView set={m.SIGNED_IN_ROUTE_SET} />)),
+  import('./signed-in-routes').then((m) => {
+    signedInFirstView = m.startFirstView(loadRuntime);
+    return () => <RouteSetView set={m.SIGNED_IN_ROUTE_SET} />;
+  }),
 );
+
+/** The signed-in table, then its first view's page, strings and shell (main.tsx renders once they are here). */
+export const preloadSignedInFirstView = (): Promise<unknown> => SignedInRoutes.preload().then(() => signedInFirstView);
 
 /**
  * Renders the current path within the route set of the session state: frame (layout) plus page, each

@@ -2,7 +2,7 @@ import { i18n } from '../../i18n/i18n';
 import type { Runtime } from '../runtime/runtime';
 import { resolveRoute, type RouteSet } from './route-sets';
 
-let started = false;
+let started: Promise<unknown> | null = null;
 
 /**
  * A signed-in first view, started when the signed-in route table arrives (main.tsx asks for it before the strings):
@@ -17,22 +17,28 @@ let started = false;
  * `loadRuntime` is handed over by the router (app-router.tsx): this chunk importing runtime.ts itself made the bundler
  * split the entry's shared constants into a chunk of their own, a request and bytes more for the landing.
  */
-export function startSignedInFirstView(set: RouteSet, path: string, loadRuntime: () => Promise<Runtime>): void {
-  if (started) return;
-  started = true;
+export function startSignedInFirstView(set: RouteSet, path: string, loadRuntime: () => Promise<Runtime>): Promise<unknown> {
+  started ??= start(set, path, loadRuntime);
+  return started;
+}
+
+/**
+ * Resolves when the page's chunk, its strings and the shell are here (never rejects: a render that still misses one
+ * shows its reload prompt). main.tsx waits for it before the first render, so the data calls go out first and the
+ * frame and page paint in one render, instead of an empty render holding the thread while they wait.
+ */
+function start(set: RouteSet, path: string, loadRuntime: () => Promise<Runtime>): Promise<unknown> {
   const resolution = resolveRoute(set, path);
-  if (resolution.kind !== 'page') {
-    // A redirect (home) or the 404: both in the shell.
-    void import('../../layouts/app-shell/app-shell').catch(() => {});
-    return;
-  }
-  const { route } = resolution;
-  // In the order they are needed, as the browser keeps it on six connections: the data's chunk (its calls then go
-  // out first), the strings, the page, the shell.
-  route.prefetch?.(loadRuntime());
-  if (route.ns) void i18n.loadNamespaces([...route.ns]);
-  void route.page.preload?.();
-  void import('../../layouts/app-shell/app-shell').catch(() => {
+  const route = resolution.kind === 'page' ? resolution.route : null;
+  performance.mark('tipjar:signed-in-first-view');
+  // In the order they are needed (the browser runs modules in the order they were asked for once they are here): the
+  // data's chunk (its calls then go out first), the strings, the page, the shell.
+  route?.prefetch?.(loadRuntime());
+  const strings = route?.ns ? i18n.loadNamespaces([...route.ns]).catch(() => {}) : null;
+  const page = route?.page.preload?.();
+  // A redirect (home) or the 404 render in the shell too.
+  const shell = import('../../layouts/app-shell/app-shell').catch(() => {
     // The layout's own render asks again and shows the reload prompt if it still cannot load.
   });
+  return Promise.all([strings, page, shell]);
 }

@@ -93,6 +93,9 @@ export const SIGNED_IN_ROUTE_SET: RouteSet = {
   publicProfileLayout: 'app',
 };
 
-/** Called when this table arrives (app-router.tsx): on a signed-in first visit, what the page needs starts here. */
-export const startFirstView = (loadRuntime: () => Promise<Runtime>) =>
+/**
+ * Called when this table arrives (app-router.tsx): on a signed-in first visit, what the page needs starts here; the
+ * promise says when the page, its strings and the shell have arrived.
+ */
+export const startFirstView = (loadRuntime: () => Promise<Runtime>): Promise<unknown> =>
   startSignedInFirstView(SIGNED_IN_ROUTE_SET, window.location.pathname, loadRuntime);
