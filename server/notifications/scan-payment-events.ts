@@ -1,15 +1,24 @@
-import { asc, eq, gt } from 'drizzle-orm';
-import type { Clock } from '../clock';
-import type { Database } from '../db/database';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { jobs, notificationCursor, notifications, paymentEvents, payments } from '../db/schema/index';
+import type { Tx } from '../ledger/types';
 import { notificationOf } from './notification-rules';
+import { notificationsToSend } from './notification-mail';
 import { yieldToRequests } from '../jobs/yield-to-requests';
+import type { JobContext } from '../jobs/handlers';
+import type { JobServices } from '../jobs/runner';
+import { jobContextOf } from '../jobs/job-context';
+import type { StoreInTransaction } from '../providers/email/index';
 
 /**
- * The notification pass: reads the payment trail (`payment_events`) after a cursor and queues one email per line
- * that deserves one (notification-rules.ts): a `notifications` row and a `notification_mail` job, in one
- * transaction with the cursor's move. It runs in the job runner, never in a request: the send's transaction writes
- * nothing for it (the trail line it writes anyway is what is read).
+ * The notification pass: reads the payment trail (`payment_events`) after a cursor and makes one email per line
+ * that deserves one (notification-rules.ts), in one transaction with the cursor's move: a `notifications` row and
+ * - when the mailer keeps its messages in this database (the outbox: `storeInTransactionsOf`), the mail itself,
+ *   written and stored right there as a `notification_mail` job would (preference, language and address of this
+ *   moment; skipped when off; keyed, so stored once) and the notification closed — one transaction per batch of
+ *   lines instead of a job row, its lease, its hand-over and its finish per mail (docs/performance.md);
+ * - otherwise (SMTP: a call that must not happen inside a transaction) a `notification_mail` job, which delivers it.
+ * It runs in the job runner, never in a request: the send's transaction writes nothing for it (the trail line it
+ * writes anyway is what is read).
  *
  * Several instances: the cursor row is locked `FOR UPDATE SKIP LOCKED`, so one pass reads at a time and the
  * others skip their turn; the notification's primary key (the trail line) makes a line read twice harmless.
@@ -25,24 +34,33 @@ export const GAP_GRACE_MS = 2 * 60_000;
 const BATCH = 200;
 
 export interface ScanReport {
-  /** Emails queued (notifications rows and their jobs). */
+  /** Notifications made (mailed or skipped in the pass, or queued as jobs). */
   queued: number;
+  /** Of those, the ones left to a `notification_mail` job. */
+  jobs: number;
   /** Another instance held the cursor: this pass read nothing. */
   skipped: boolean;
 }
 
-export async function scanPaymentEvents(services: { database: Database; clock: Clock }): Promise<ScanReport> {
+export async function scanPaymentEvents(services: JobServices): Promise<ScanReport> {
+  const context = await jobContextOf(services);
+  const store = context.mailer.storeInTransactionsOf?.(context.database.db) ?? null;
   let queued = 0;
+  let jobs = 0;
   for (;;) {
-    const batch = await scanBatch(services);
-    if (!batch) return { queued, skipped: true };
+    const batch = await scanBatch(context, store);
+    if (!batch) return { queued, jobs, skipped: true };
+    // Committed: the batch's mails may be announced now.
+    batch.announce();
     queued += batch.queued;
-    if (!batch.more) return { queued, skipped: false };
+    jobs += batch.jobs;
+    if (!batch.more) return { queued, jobs, skipped: false };
     await yieldToRequests();
   }
 }
 
-async function scanBatch({ database, clock }: { database: Database; clock: Clock }) {
+async function scanBatch(context: JobContext, store: StoreInTransaction | null) {
+  const { database, clock } = context;
   return database.db.transaction(async (tx) => {
     const [cursor] = await tx.select().from(notificationCursor).where(eq(notificationCursor.id, 1)).for('update', { skipLocked: true });
     // Another instance is reading the trail right now: its pass covers ours.
@@ -80,19 +98,39 @@ async function scanBatch({ database, clock }: { database: Database; clock: Clock
     }
 
     let queued = 0;
+    let queuedJobs = 0;
+    let announce = () => {};
     if (wanted.length > 0) {
       const fresh = await tx.insert(notifications).values(wanted).onConflictDoNothing().returning({ eventId: notifications.paymentEventId });
-      if (fresh.length > 0) {
-        await tx.insert(jobs).values(
-          fresh.map(({ eventId }) => ({ kind: 'notification_mail', payload: { eventId }, runAt: now, createdAt: now })),
-        );
+      const freshIds = fresh.map(({ eventId }) => eventId);
+      if (freshIds.length > 0 && store) {
+        announce = await mailInPass(tx, freshIds, now, context, store);
+      } else if (freshIds.length > 0) {
+        await tx.insert(jobs).values(freshIds.map((eventId) => ({ kind: 'notification_mail', payload: { eventId }, runAt: now, createdAt: now })));
+        queuedJobs = freshIds.length;
       }
-      queued = fresh.length;
+      queued = freshIds.length;
     }
     if (frontier !== cursor.lastEventId) {
       await tx.update(notificationCursor).set({ lastEventId: frontier }).where(eq(notificationCursor.id, 1));
     }
     // Another batch only when this one was full and moved the cursor (a hole stops it until the next tick).
-    return { queued, cursor: frontier, more: lines.length === BATCH && frontier > cursor.lastEventId };
+    return { queued, jobs: queuedJobs, announce, cursor: frontier, more: lines.length === BATCH && frontier > cursor.lastEventId };
   });
+}
+
+/**
+ * The mails of notifications just made, in the pass's transaction: written as the job's prepare writes them (those
+ * that must not go closed as skipped), stored in the outbox, and closed as sent. Returns the outbox's announcement.
+ */
+async function mailInPass(tx: Tx, eventIds: number[], now: Date, context: JobContext, store: StoreInTransaction): Promise<() => void> {
+  const messages = await notificationsToSend(tx, eventIds, now, context);
+  const toSend = eventIds.filter((id) => messages.get(id));
+  if (toSend.length === 0) return () => {};
+  const announce = await store(tx, toSend.map((id) => messages.get(id)!));
+  await tx
+    .update(notifications)
+    .set({ status: 'sent', finishedAt: now })
+    .where(and(inArray(notifications.paymentEventId, toSend), eq(notifications.status, 'pending')));
+  return announce;
 }

@@ -1,7 +1,8 @@
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
+import type { Tx } from '../../ledger/types';
 import { outbox } from '../../db/schema/index';
-import type { EmailMessage, Mailer } from './mailer';
+import type { EmailMessage, Mailer, StoreInTransaction } from './mailer';
 
 export interface OutboxMailerOptions {
   /**
@@ -22,7 +23,7 @@ export class OutboxMailer implements Mailer {
   ) {}
 
   async send(message: EmailMessage): Promise<void> {
-    const stored = await this.store([message]);
+    const stored = await this.store(this.db, [message]);
     // Already stored under this key: handed over before, so nothing new to print either.
     if (stored.length === 0) return;
     const print = this.options.print;
@@ -38,7 +39,20 @@ export class OutboxMailer implements Mailer {
    */
   async sendAll(messages: EmailMessage[]): Promise<void> {
     if (messages.length === 0) return;
-    const stored = await this.store(messages);
+    this.announce(messages, await this.store(this.db, messages));
+  }
+
+  /** sendAll inside a transaction on this outbox's own database; printed once it has committed. */
+  storeInTransactionsOf(db: Db): StoreInTransaction | null {
+    if (db !== this.db) return null;
+    return async (tx, messages) => {
+      if (messages.length === 0) return () => {};
+      const stored = await this.store(tx, messages);
+      return () => this.announce(messages, stored);
+    };
+  }
+
+  private announce(messages: EmailMessage[], stored: (string | null)[]): void {
     const print = this.options.print;
     if (!print || stored.length === 0) return;
     if (this.options.printBody) {
@@ -50,9 +64,9 @@ export class OutboxMailer implements Mailer {
   }
 
   /** The keys of the rows stored now: a keyed message stored before is not stored again. */
-  private async store(messages: EmailMessage[]): Promise<(string | null)[]> {
+  private async store(db: Db | Tx, messages: EmailMessage[]): Promise<(string | null)[]> {
     const now = this.clock.now();
-    const stored = await this.db
+    const stored = await db
       .insert(outbox)
       .values(
         messages.map((message) => ({
