@@ -6,6 +6,7 @@ import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+import { runPgliteStatement } from './pglite-statement';
 
 /** Drizzle over either driver: the query code is written once against this type. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -77,8 +78,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       kind: 'pglite',
       db,
       rows: <T>(q: SQL) => rowsOf<T>(db)(q),
-      // PGlite's query waits for any open transaction on its one connection, so it never runs inside another's.
-      statement: async <T>(_name: string, text: string, values: unknown[]) => (await client.query<T>(text, values)).rows,
+      // One exchange with PostgreSQL-in-WASM instead of six, exclusive as query is (pglite-statement.ts).
+      statement: <T>(_name: string, text: string, values: unknown[]) => runPgliteStatement<T>(client, text, values),
       poolStats: () => ({ max: 1, total: 1, idle: 1, waiting: 0 }),
       close: async () => {
         await client.close();

@@ -4,18 +4,15 @@ import type { Clock } from '../clock';
 import { jobs } from '../db/schema/index';
 import type { Tx } from '../ledger/types';
 import { purgeIdempotencyKeys } from '../http/idempotency';
-import { createMoneyProviders, type MoneyProviders } from '../providers/index';
-import { createTranslator, type Translator } from '../i18n/translator';
+import type { MoneyProviders } from '../providers/index';
+import type { Translator } from '../i18n/translator';
 import { jobHandlers, type JobContext, type JobHandler } from './handlers';
 import type { Mailer } from '../providers/email/index';
-import { OutboxMailer } from '../providers/email/outbox-mailer';
+import { jobContextOf } from './job-context';
 import { scanPaymentEvents } from '../notifications/scan-payment-events';
 import { failureOutcome, LEASE_MS, recordFailure, type JobOutcome } from './job-records';
 import { yieldToRequests } from './yield-to-requests';
 import { MAIL_BATCH, runMailBatch, type FinishedJob } from './mail-batch';
-
-// Only for runners started without one (tests); the server passes its PUBLIC_URL.
-const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
 
 /**
  * Background jobs in the server process, safe with several processes on one database: a job is claimed with
@@ -57,20 +54,6 @@ export interface JobLog {
 type Job = typeof jobs.$inferSelect;
 
 export { LEASE_MS };
-
-let sharedTranslator: Promise<Translator> | null = null;
-
-async function contextOf(services: JobServices): Promise<JobContext> {
-  sharedTranslator ??= createTranslator();
-  return {
-    database: services.database,
-    clock: services.clock,
-    providers: services.providers ?? createMoneyProviders(services),
-    translator: services.translator ?? (await sharedTranslator),
-    mailer: services.mailer ?? new OutboxMailer(services.database.db, services.clock, { printBody: false }),
-    publicUrl: services.publicUrl ?? DEFAULT_PUBLIC_URL,
-  };
-}
 
 async function claim(tx: Tx, now: Date, mails: boolean): Promise<Job | undefined> {
   const [job] = await tx
@@ -204,7 +187,7 @@ export interface JobRunReport {
  * asked before each job: a shutting-down runner finishes the job in hand and takes no other.
  */
 export async function runDueJobs(services: JobServices, limit = 500, proceed: () => boolean = () => true): Promise<JobRunReport> {
-  const context = await contextOf(services);
+  const context = await jobContextOf(services);
   const handlers = jobHandlers();
   let ran = 0;
   const runEach = async (mails: boolean) => {
@@ -249,7 +232,8 @@ export interface JobRunner {
 export async function runJobTick(services: JobServices, limit = 500, proceed: () => boolean = () => true): Promise<JobRunReport> {
   const first = await runDueJobs(services, limit, proceed);
   if (!proceed()) return first;
-  const { queued } = await scanPaymentEvents(services);
+  // Mails the pass made itself (the outbox) need no second run; jobs it queued (SMTP) go in this tick.
+  const { jobs: queued } = await scanPaymentEvents(services);
   if (queued === 0 || !proceed()) return first;
   const second = await runDueJobs(services, limit, proceed);
   return { ran: first.ran + second.ran, purgedIdempotencyKeys: first.purgedIdempotencyKeys + second.purgedIdempotencyKeys };

@@ -1,17 +1,25 @@
-import { asc, eq, gt, sql } from 'drizzle-orm';
-import type { Clock } from '../clock';
-import type { Database } from '../db/database';
-import { notificationCursor, paymentEvents, payments } from '../db/schema/index';
-import type { Tx } from '../ledger/types';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { notificationCursor, notifications, paymentEvents, payments } from '../db/schema/index';
 import type { NotificationKind } from '../db/schema/notifications';
+import type { Tx } from '../ledger/types';
 import { notificationOf } from './notification-rules';
+import { notificationsToSend } from './notification-mail';
 import { yieldToRequests } from '../jobs/yield-to-requests';
+import type { JobContext } from '../jobs/handlers';
+import type { JobServices } from '../jobs/runner';
+import { jobContextOf } from '../jobs/job-context';
+import type { StoreInTransaction } from '../providers/email/index';
 
 /**
- * The notification pass: reads the payment trail (`payment_events`) after a cursor and queues one email per line
- * that deserves one (notification-rules.ts): a `notifications` row and a `notification_mail` job, in one
- * transaction with the cursor's move. It runs in the job runner, never in a request: the send's transaction writes
- * nothing for it (the trail line it writes anyway is what is read).
+ * The notification pass: reads the payment trail (`payment_events`) after a cursor and makes one email per line
+ * that deserves one (notification-rules.ts), in one transaction with the cursor's move: a `notifications` row and
+ * - when the mailer keeps its messages in this database (the outbox: `storeInTransactionsOf`), the mail itself,
+ *   written and stored right there as a `notification_mail` job would (preference, language and address of this
+ *   moment; skipped when off; keyed, so stored once) and the notification closed — one transaction per batch of
+ *   lines instead of a job row, its lease, its hand-over and its finish per mail (docs/performance.md);
+ * - otherwise (SMTP: a call that must not happen inside a transaction) a `notification_mail` job, which delivers it.
+ * It runs in the job runner, never in a request: the send's transaction writes nothing for it (the trail line it
+ * writes anyway is what is read).
  *
  * Several instances: the cursor row is locked `FOR UPDATE SKIP LOCKED`, so one pass reads at a time and the
  * others skip their turn; the notification's primary key (the trail line) makes a line read twice harmless.
@@ -27,24 +35,33 @@ export const GAP_GRACE_MS = 2 * 60_000;
 const BATCH = 200;
 
 export interface ScanReport {
-  /** Emails queued (notifications rows and their jobs). */
+  /** Notifications made (mailed or skipped in the pass, or queued as jobs). */
   queued: number;
+  /** Of those, the ones left to a `notification_mail` job. */
+  jobs: number;
   /** Another instance held the cursor: this pass read nothing. */
   skipped: boolean;
 }
 
-export async function scanPaymentEvents(services: { database: Database; clock: Clock }): Promise<ScanReport> {
+export async function scanPaymentEvents(services: JobServices): Promise<ScanReport> {
+  const context = await jobContextOf(services);
+  const store = context.mailer.storeInTransactionsOf?.(context.database.db) ?? null;
   let queued = 0;
+  let jobs = 0;
   for (;;) {
-    const batch = await scanBatch(services);
-    if (!batch) return { queued, skipped: true };
+    const batch = await scanBatch(context, store);
+    if (!batch) return { queued, jobs, skipped: true };
+    // Committed: the batch's mails may be announced now.
+    batch.announce();
     queued += batch.queued;
-    if (!batch.more) return { queued, skipped: false };
+    jobs += batch.jobs;
+    if (!batch.more) return { queued, jobs, skipped: false };
     await yieldToRequests();
   }
 }
 
-async function scanBatch({ database, clock }: { database: Database; clock: Clock }) {
+async function scanBatch(context: JobContext, store: StoreInTransaction | null) {
+  const { database, clock } = context;
   return database.db.transaction(async (tx) => {
     const [cursor] = await tx.select().from(notificationCursor).where(eq(notificationCursor.id, 1)).for('update', { skipLocked: true });
     // Another instance is reading the trail right now: its pass covers ours.
@@ -81,12 +98,23 @@ async function scanBatch({ database, clock }: { database: Database; clock: Clock
       if (target) wanted.push({ eventId: line.id, paymentId: line.paymentId, userId: target.userId, kind: target.kind });
     }
 
-    const queued = wanted.length > 0 ? await queueMails(tx, wanted, now) : 0;
+    let queued = 0;
+    let queuedJobs = 0;
+    let announce = () => {};
+    if (wanted.length > 0) {
+      const freshIds = await insertNotifications(tx, wanted, now);
+      if (freshIds.length > 0 && store) {
+        announce = await mailInPass(tx, freshIds, now, context, store);
+      } else if (freshIds.length > 0) {
+        queuedJobs = await queueMailJobs(tx, freshIds, now);
+      }
+      queued = freshIds.length;
+    }
     if (frontier !== cursor.lastEventId) {
       await tx.update(notificationCursor).set({ lastEventId: frontier }).where(eq(notificationCursor.id, 1));
     }
     // Another batch only when this one was full and moved the cursor (a hole stops it until the next tick).
-    return { queued, cursor: frontier, more: lines.length === BATCH && frontier > cursor.lastEventId };
+    return { queued, jobs: queuedJobs, announce, cursor: frontier, more: lines.length === BATCH && frontier > cursor.lastEventId };
   });
 }
 
@@ -98,29 +126,46 @@ interface Wanted {
 }
 
 /**
- * The batch's notifications and their `notification_mail` jobs in one statement, each column passed as one array
- * parameter: a trail line already queued (the key) gets neither again. As two multi-row inserts built by Drizzle, a
- * batch of 200 was ~1,000 parameters to build and encode, synchronously on the API's event loop, in front of
- * whatever request was waiting (docs/performance.md, session 6); this is five parameters and one round trip.
- * The jobs are numbered in trail order, as before, so mails go in that order.
+ * The batch's notifications in one statement, each column passed as one array parameter; returns the trail lines
+ * that were new (a line already made, the key, is not made again). As a multi-row insert built by Drizzle, a batch of
+ * 200 was ~1,000 parameters to build and encode, synchronously on the API's event loop, in front of whatever request
+ * was waiting (docs/performance.md, session 6); this is five parameters and one round trip.
  */
-async function queueMails(tx: Tx, wanted: Wanted[], now: Date): Promise<number> {
+async function insertNotifications(tx: Tx, wanted: Wanted[], now: Date): Promise<number[]> {
+  const result = (await tx.execute(sql`
+    INSERT INTO notifications (payment_event_id, payment_id, user_id, kind, created_at)
+    SELECT w.event_id, w.payment_id, w.user_id, w.kind, ${now.toISOString()}::timestamptz
+    FROM unnest(${sql.param(wanted.map((w) => w.eventId))}::bigint[], ${sql.param(wanted.map((w) => w.paymentId))}::uuid[],
+                ${sql.param(wanted.map((w) => w.userId))}::uuid[], ${sql.param(wanted.map((w) => w.kind))}::text[])
+      AS w(event_id, payment_id, user_id, kind)
+    ON CONFLICT DO NOTHING
+    RETURNING payment_event_id`)) as unknown as { rows: { payment_event_id: number | string }[] };
+  return result.rows.map((row) => Number(row.payment_event_id)).sort((a, b) => a - b);
+}
+
+/** A `notification_mail` job per notification (the SMTP path), numbered in trail order so mails go in that order. */
+async function queueMailJobs(tx: Tx, eventIds: number[], now: Date): Promise<number> {
   const at = now.toISOString();
   const result = (await tx.execute(sql`
-    WITH fresh AS (
-      INSERT INTO notifications (payment_event_id, payment_id, user_id, kind, created_at)
-      SELECT w.event_id, w.payment_id, w.user_id, w.kind, ${at}::timestamptz
-      FROM unnest(${sql.param(wanted.map((w) => w.eventId))}::bigint[], ${sql.param(wanted.map((w) => w.paymentId))}::uuid[],
-                  ${sql.param(wanted.map((w) => w.userId))}::uuid[], ${sql.param(wanted.map((w) => w.kind))}::text[])
-        AS w(event_id, payment_id, user_id, kind)
-      ON CONFLICT DO NOTHING
-      RETURNING payment_event_id
-    ), queued AS (
-      INSERT INTO jobs (kind, payload, run_at, created_at)
-      SELECT 'notification_mail', jsonb_build_object('eventId', payment_event_id), ${at}::timestamptz, ${at}::timestamptz
-      FROM fresh ORDER BY payment_event_id
-      RETURNING id
-    )
-    SELECT count(*)::int AS queued FROM queued`)) as unknown as { rows: { queued: number }[] };
-  return Number(result.rows[0]?.queued ?? 0);
+    INSERT INTO jobs (kind, payload, run_at, created_at)
+    SELECT 'notification_mail', jsonb_build_object('eventId', id), ${at}::timestamptz, ${at}::timestamptz
+    FROM unnest(${sql.param(eventIds)}::bigint[]) AS id ORDER BY id
+    RETURNING id`)) as unknown as { rows: unknown[] };
+  return result.rows.length;
+}
+
+/**
+ * The mails of notifications just made, in the pass's transaction: written as the job's prepare writes them (those
+ * that must not go closed as skipped), stored in the outbox, and closed as sent. Returns the outbox's announcement.
+ */
+async function mailInPass(tx: Tx, eventIds: number[], now: Date, context: JobContext, store: StoreInTransaction): Promise<() => void> {
+  const messages = await notificationsToSend(tx, eventIds, now, context);
+  const toSend = eventIds.filter((id) => messages.get(id));
+  if (toSend.length === 0) return () => {};
+  const announce = await store(tx, toSend.map((id) => messages.get(id)!));
+  await tx
+    .update(notifications)
+    .set({ status: 'sent', finishedAt: now })
+    .where(and(inArray(notifications.paymentEventId, toSend), eq(notifications.status, 'pending')));
+  return announce;
 }

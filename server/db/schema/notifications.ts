@@ -11,7 +11,10 @@ export const notificationCursor = pgTable('notification_cursor', {
 export const NOTIFICATION_KINDS = ['payment_received', 'payment_requested', 'request_reminder', 'price_point_paid', 'price_point_replied'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** Migration 0018. One notification email per payment-trail line at most; delivered by a `notification_mail` job. */
+/**
+ * Migration 0018. One notification email per payment-trail line at most; delivered by a `notification_mail` job, or
+ * stored in the outbox by the notification pass itself when the outbox is in this database (scan-payment-events.ts).
+ */
 export const notifications = pgTable('notifications', {
   paymentEventId: bigint('payment_event_id', { mode: 'number' })
     .primaryKey()

@@ -5,7 +5,7 @@ import type { Mailer } from './mailer';
 import { OutboxMailer } from './outbox-mailer';
 import { SmtpMailer } from './smtp-mailer';
 
-export type { EmailMessage, Mailer } from './mailer';
+export type { EmailMessage, Mailer, StoreInTransaction } from './mailer';
 
 export interface MailerChoice {
   mailer: Mailer;

@@ -1,3 +1,6 @@
+import type { Db } from '../../db/database';
+import type { Tx } from '../../ledger/types';
+
 /**
  * Sending email (design.md §5). Features talk to this interface only; which implementation runs is decided once
  * at start (`createMailer`): SMTP through nodemailer when SMTP_URL is set, otherwise the outbox table.
@@ -21,4 +24,14 @@ export interface Mailer {
    * in one step (the outbox: one insert). Without it, callers send them one by one.
    */
   sendAll?(messages: EmailMessage[]): Promise<void>;
+  /**
+   * For a mailer that keeps messages in a table of `db` itself (the outbox): how to store keyed messages inside a
+   * transaction on `db`, so they exist if and only if what that transaction records about them commits — no lease,
+   * no job, no second transaction (docs/performance.md, "notification mails in the pass"). Null (or absent) when the
+   * messages go anywhere else (SMTP, or an outbox in another database).
+   */
+  storeInTransactionsOf?(db: Db): StoreInTransaction | null;
 }
+
+/** Stores the messages in `tx`; returns what to announce once it has committed (a log line), never before. */
+export type StoreInTransaction = (tx: Tx, messages: EmailMessage[]) => Promise<() => void>;

@@ -1,7 +1,8 @@
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { sql } from 'drizzle-orm';
-import type { EmailMessage, Mailer } from './mailer';
+import type { Tx } from '../../ledger/types';
+import type { EmailMessage, Mailer, StoreInTransaction } from './mailer';
 
 export interface OutboxMailerOptions {
   /**
@@ -22,7 +23,7 @@ export class OutboxMailer implements Mailer {
   ) {}
 
   async send(message: EmailMessage): Promise<void> {
-    const stored = await this.store([message]);
+    const stored = await this.store(this.db, [message]);
     // Already stored under this key: handed over before, so nothing new to print either.
     if (stored.length === 0) return;
     const print = this.options.print;
@@ -38,7 +39,20 @@ export class OutboxMailer implements Mailer {
    */
   async sendAll(messages: EmailMessage[]): Promise<void> {
     if (messages.length === 0) return;
-    const stored = await this.store(messages);
+    this.announce(messages, await this.store(this.db, messages));
+  }
+
+  /** sendAll inside a transaction on this outbox's own database; printed once it has committed. */
+  storeInTransactionsOf(db: Db): StoreInTransaction | null {
+    if (db !== this.db) return null;
+    return async (tx, messages) => {
+      if (messages.length === 0) return () => {};
+      const stored = await this.store(tx, messages);
+      return () => this.announce(messages, stored);
+    };
+  }
+
+  private announce(messages: EmailMessage[], stored: (string | null)[]): void {
     const print = this.options.print;
     if (!print || stored.length === 0) return;
     if (this.options.printBody) {
@@ -54,9 +68,9 @@ export class OutboxMailer implements Mailer {
    * number of messages, each column one array parameter: as a Drizzle multi-row insert a batch of 100 mails was 600
    * parameters built and encoded on the API's event loop (docs/performance.md, session 6).
    */
-  private async store(messages: EmailMessage[]): Promise<(string | null)[]> {
+  private async store(db: Db | Tx, messages: EmailMessage[]): Promise<(string | null)[]> {
     const at = this.clock.now().toISOString();
-    const result = (await this.db.execute(sql`
+    const result = (await db.execute(sql`
       INSERT INTO outbox (channel, recipient, subject, body, created_at, message_key)
       SELECT 'email', m.recipient, m.subject, m.body, ${at}::timestamptz, m.message_key
       FROM unnest(${sql.param(messages.map((m) => m.to))}::text[], ${sql.param(messages.map((m) => m.subject))}::text[],
