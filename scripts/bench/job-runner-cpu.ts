@@ -10,18 +10,14 @@
  *
  * PostgreSQL from BENCH_DATABASE_URL, else TEST_DATABASE_URL (a scratch database, dropped after); PGlite in memory.
  */
-import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Session } from 'node:inspector/promises';
 import { writeFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import { pendingJobCount, runJobTick } from '../../server/jobs/runner';
-import { systemClock } from '../../server/clock';
-import { createUser, fundWallet, type TestUser } from '../../tests/support/money';
+import { inProcessSends } from './in-process-sends';
 import { scratchPostgres } from '../../tests/support/databases';
 
 async function main() {
@@ -33,17 +29,7 @@ async function main() {
   const database = await openDatabase(postgres ? { databaseUrl: postgres.url } : {});
   try {
     await migrate(database);
-    const now = new Date();
-    const users: TestUser[] = [];
-    for (let i = 0; i < 200; i++) {
-      const user = await createUser(database, now, `jobs_${i}_${randomUUID().slice(0, 6)}`);
-      await fundWallet(database, user.id, 1_000_000, now);
-      users.push(user);
-    }
-    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', MEDIA_DIR: '/tmp/tipjar-jobs-media' });
-    const app = await buildApp({ config, database, clock: systemClock, webDir: null });
-    await app.ready();
-    const services = { database, clock: systemClock, mailer: app.mailer, publicUrl: 'http://localhost' };
+    const { app, services, send } = await inProcessSends(database, 'jobs', '/tmp/tipjar-jobs-media');
     // The seeding's own mails (none: a funded wallet is not a payment) and any job due are cleared first.
     await runJobTick(services);
 
@@ -51,16 +37,7 @@ async function main() {
     await Promise.all(
       Array.from({ length: 8 }, async () => {
         while (next++ < sends) {
-          const sender = users[Math.floor(Math.random() * users.length)]!;
-          let receiver = sender;
-          while (receiver === sender) receiver = users[Math.floor(Math.random() * users.length)]!;
-          const res = await app.inject({
-            method: 'POST',
-            url: `/api/app/user/${sender.id}/payment/send/`,
-            headers: { authtoken: sender.token, 'idempotency-key': randomUUID(), 'content-type': 'application/json' },
-            payload: JSON.stringify({ receiverUserId: receiver.id, amount: '0.01', paymentMethodId: 'balance' }),
-          });
-          if (res.statusCode !== 201) throw new Error(`${res.statusCode} ${res.body}`);
+          await send();
         }
       }),
     );

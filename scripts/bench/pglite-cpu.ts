@@ -5,42 +5,26 @@
  *
  *   npx tsx scripts/bench/pglite-cpu.ts [sends=1000]      (NO_RUNNER=1: without the job runner)
  */
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import { pendingJobCount, startJobRunner } from '../../server/jobs/runner';
 import { systemClock } from '../../server/clock';
-import { createUser, fundWallet, type TestUser } from '../../tests/support/money';
+import { inProcessSends } from './in-process-sends';
 async function main() {
 // CPU time per send on PGlite, in-process (load-independent): app.inject sends + the job runner's mails.
 const N = Number(process.argv[2] ?? 1000);
 const dataDir = mkdtempSync(join(tmpdir(), 'pglite-cpu-'));
 const database = await openDatabase({ dataDir });
 await migrate(database);
-const now = new Date();
-const users: TestUser[] = [];
-for (let i = 0; i < 200; i++) {
-  const u = await createUser(database, now, `cpu_${i}_${randomUUID().slice(0, 6)}`);
-  await fundWallet(database, u.id, 1_000_000, now);
-  users.push(u);
-}
-const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', MEDIA_DIR: dataDir + '/media', DATA_DIR: dataDir });
-const app = await buildApp({ config, database, clock: systemClock, webDir: null });
-await app.ready();
+const { app, send: sendOnce } = await inProcessSends(database, 'cpu', join(dataDir, 'media'));
 const runner = process.env.NO_RUNNER ? { stop: async () => {} } : startJobRunner({ database, clock: systemClock, mailer: app.mailer, publicUrl: 'http://x' }, 1000);
 const send = async () => {
-  const s = users[Math.floor(Math.random() * users.length)]!;
-  let r = s;
-  while (r === s) r = users[Math.floor(Math.random() * users.length)]!;
   const t = performance.now();
-  const res = await app.inject({ method: 'POST', url: `/api/app/user/${s.id}/payment/send/`, headers: { authtoken: s.token, 'idempotency-key': randomUUID(), 'content-type': 'application/json' }, payload: JSON.stringify({ receiverUserId: r.id, amount: '0.01', paymentMethodId: 'balance' }) });
-  if (res.statusCode !== 201) throw new Error(`${res.statusCode} ${res.body}`);
+  await sendOnce();
   return performance.now() - t;
 };
 for (let i = 0; i < 100; i++) await send(); // warm-up

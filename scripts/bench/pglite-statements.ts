@@ -6,18 +6,14 @@
  *
  *   npx tsx scripts/bench/pglite-statements.ts [sends=1000]
  */
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import { pendingJobCount, runJobTick } from '../../server/jobs/runner';
-import { systemClock } from '../../server/clock';
-import { createUser, fundWallet, type TestUser } from '../../tests/support/money';
+import { inProcessSends } from './in-process-sends';
 
 interface Tally {
   runs: number;
@@ -56,29 +52,7 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'pglite-statements-'));
   const database = await openDatabase({ dataDir });
   await migrate(database);
-  const now = new Date();
-  const users: TestUser[] = [];
-  for (let i = 0; i < 200; i++) {
-    const u = await createUser(database, now, `st_${i}_${randomUUID().slice(0, 6)}`);
-    await fundWallet(database, u.id, 1_000_000, now);
-    users.push(u);
-  }
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', MEDIA_DIR: dataDir + '/media', DATA_DIR: dataDir });
-  const app = await buildApp({ config, database, clock: systemClock, webDir: null });
-  await app.ready();
-  const services = { database, clock: systemClock, mailer: app.mailer, publicUrl: 'http://x' };
-  const send = async () => {
-    const s = users[Math.floor(Math.random() * users.length)]!;
-    let r = s;
-    while (r === s) r = users[Math.floor(Math.random() * users.length)]!;
-    const res = await app.inject({
-      method: 'POST',
-      url: `/api/app/user/${s.id}/payment/send/`,
-      headers: { authtoken: s.token, 'idempotency-key': randomUUID(), 'content-type': 'application/json' },
-      payload: JSON.stringify({ receiverUserId: r.id, amount: '0.01', paymentMethodId: 'balance' }),
-    });
-    if (res.statusCode !== 201) throw new Error(`${res.statusCode} ${res.body}`);
-  };
+  const { app, services, send } = await inProcessSends(database, 'st', join(dataDir, 'media'));
   for (let i = 0; i < 100; i++) await send(); // warm-up (plans, caches)
   while ((await runJobTick(services)).ran > 0);
 
