@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { homeActivityMachine, type HomeData } from '../../../machines/home-activity.machine';
-import type { SessionUser } from '../../../domain/session-user';
 import { notificationsMachine } from '../../../machines/notifications.machine';
 import { sessionMachine } from '../../../machines/session.machine';
 import { createApiClient, type ApiClientDeps } from '../../../src/api/client';
@@ -9,6 +8,7 @@ import { apiClientFor } from '../../../src/api/use-api';
 import { offerPrefetch, ownProfileKey, takePrefetch } from '../../../src/app/router/route-prefetch';
 import type { Runtime } from '../../../src/app/runtime/runtime';
 import { loadHome, prefetchHome } from '../../../src/features/home/home-data';
+import { completeUser } from '../../model/support/accounts-fixtures';
 
 /**
  * A route's first calls start before its page (src/app/router/route-prefetch.ts); the page's machine takes the
@@ -16,15 +16,7 @@ import { loadHome, prefetchHome } from '../../../src/features/home/home-data';
  */
 const homeData: HomeData = { recent: [], balance: '12.50', hasCard: true, profileComplete: false };
 
-const ANA: SessionUser = {
-  userId: 'u1',
-  email: 'ana@example.com',
-  accountStatus: 'active',
-  emailStatus: 'verified',
-  username: 'ana',
-  country: 'BR',
-  fullName: 'Ana Souza',
-};
+const ANA = completeUser;
 
 function json(body: unknown): Response {
   return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
@@ -94,13 +86,13 @@ describe('route prefetch', () => {
     };
     prefetchHome(runtime);
     const actor = createActor(homeActivityMachine.provide({ actors: { loadHome: loadHome(apiClientFor(deps)) } }), {
-      input: { userId: 'u1' },
+      input: { userId: ANA.userId },
     }).start();
     const done = await waitFor(actor, (snapshot) => snapshot.matches('ready'));
     expect(done.context.data).toEqual({ recent: [], balance: '3.00', hasCard: false, profileComplete: false });
     expect(paths).toHaveLength(4);
     // The same profile read waits for the shell's sidebar (profile-summary-context.tsx): no fifth call for it.
-    await expect(takePrefetch(ownProfileKey('u1'))).resolves.toEqual({ bio_message: '' });
+    await expect(takePrefetch(ownProfileKey(ANA.userId))).resolves.toEqual({ bio_message: '' });
     expect(paths.filter((path) => path.endsWith('/profile'))).toHaveLength(1);
   });
 
@@ -108,7 +100,7 @@ describe('route prefetch', () => {
     const { client, paths } = homeServer();
     offerPrefetch('home:someone-else', async () => homeData);
     const actor = createActor(homeActivityMachine.provide({ actors: { loadHome: loadHome(client) } }), {
-      input: { userId: 'u1' },
+      input: { userId: ANA.userId },
     }).start();
     const done = await waitFor(actor, (snapshot) => snapshot.matches('ready'));
     expect(done.context.data).toEqual({ recent: [], balance: '3.00', hasCard: false, profileComplete: false });

@@ -8,16 +8,9 @@ import { SIGNED_IN_ROUTE_SET } from '../../../src/app/router/signed-in-routes';
 
 const ROUTE_SETS = { ...PUBLIC_ROUTE_SETS, signedIn: SIGNED_IN_ROUTE_SET };
 import { selectRouteSet } from '../../../src/app/router/select-route-set';
+import { completeUser } from '../../model/support/accounts-fixtures';
 
-const complete: SessionUser = {
-  userId: 'u1',
-  email: 'ana@example.com',
-  accountStatus: 'active',
-  emailStatus: 'verified',
-  username: 'ana',
-  country: 'BR',
-  fullName: 'Ana Souza',
-};
+const complete = completeUser;
 
 function routeSetFor(user: SessionUser | null) {
   const actor = createActor(sessionMachine, { input: { user } }).start();
