@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startFirstView } from './app/router/first-view';
 import { detectInitialLanguage } from './i18n/detect-language';
 import { initI18n } from './i18n/i18n';
-import { readStoredLanguage } from './i18n/language-storage';
+import { mirrorStoredLanguage, readStoredLanguage } from './i18n/language-storage';
 import { warmIntl } from './i18n/warm-intl';
 import './index.css';
 
@@ -15,16 +15,21 @@ async function start() {
   // untranslated keys, and before the page's chunk the frame alone (whose footer the page then pushes down).
   const firstView = startFirstView(window.location.pathname);
   const language = detectInitialLanguage(readStoredLanguage(), navigator.languages);
+  mirrorStoredLanguage();
   // Signed-in pages show money and dates as soon as their data arrives.
   if (firstView.signedIn) warmIntl(language);
   await Promise.all([initI18n(language, firstView.namespaces), firstView.chunks]);
   // For bench:web's waterfall: when the first render starts.
   performance.mark('tipjar:first-render');
-  createRoot(root).render(
+  const app = (
     <StrictMode>
       <App />
-    </StrictMode>,
+    </StrictMode>
   );
+  // A visitor's public page comes rendered by the server (server/web/prerendered-pages.ts) in the language the server
+  // picked: hydrated when it is ours too, rendered afresh (replacing it) when it is not, e.g. a cookie cleared.
+  if (root.dataset.prerendered === language && !firstView.signedIn) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 }
 
 void start();

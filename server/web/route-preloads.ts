@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { needsSetUp } from '../../domain/session-user';
 import { parseUserCookie } from '../../domain/user-cookie';
 import { isPublicProfilePath } from '../../domain/app-routes';
-import { detectInitialLanguage } from '../../src/i18n/detect-language';
+import { pageLanguage } from './page-language';
 import {
   chunkClosure,
   lazyModules,
@@ -21,7 +21,7 @@ import {
  * (the `tipjar-user` cookie, as src/app/router/first-view.ts reads it), the chunks of its frame and page with their
  * static imports — and, when the page waits for it, the runtime; for a stored user the session's calls and, signed
  * in, the signed-in route table —
- * as modulepreload; the strings of the visitor's language (Accept-Language, as src/i18n picks it on a first visit)
+ * as modulepreload; the strings of the visitor's language (./page-language.ts)
  * for common, errors and the page's namespaces as fetch preloads.
  *
  * Built once at start from the build's manifest (dist/web/.vite/manifest.json) and the router's tables
@@ -41,22 +41,6 @@ const SIGNED_IN_TABLE = 'src/app/router/signed-in-routes.ts';
  * who is signed in, before any page can show (src/app/providers/session-requests.ts). */
 const SESSION_CALLS = 'src/app/providers/session-calls.ts';
 
-/** `es-419,es;q=0.9,en;q=0.8` → the tags by preference (a stable sort on q). */
-export function acceptedLanguages(header: string | undefined): string[] {
-  if (!header) return [];
-  return header
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const qParam = params.find((param) => /^\s*q=/.test(param));
-      // A weight that is not a number counts as "not wanted" rather than as the default 1.
-      const q = qParam === undefined ? 1 : Number(/^\s*q=([01](?:\.\d{0,3})?)\s*$/.exec(qParam)?.[1] ?? 0);
-      return { tag: tag.trim(), q, index };
-    })
-    .filter((entry) => entry.tag !== '' && entry.tag !== '*' && entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index)
-    .map((entry) => entry.tag);
-}
 
 const normalizePath = (path: string) => path.replace(/\/+$/, '') || '/';
 
@@ -140,7 +124,7 @@ export function createRoutePreloads(distDir: string, root: string, options: { fl
       const set: SetName = !user ? 'loggedOut' : needsSetUp(user) ? 'setUp' : 'signedIn';
       const plan = resolve(set, path);
       if (!plan) return '';
-      const language = detectInitialLanguage(null, acceptedLanguages(acceptLanguage));
+      const language = pageLanguage(cookieHeader, acceptLanguage);
       const strings = plan.namespaces.map((ns) => localeFile(language, ns));
       // The browser starts them in this order, six at a time on HTTP/1.1: first what the first calls wait for, then
       // the strings (the first render waits for them; a few KB), then the frame's and the page's own chunks.

@@ -1,8 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Locale } from '../../domain/product';
 import fastifyStatic from '@fastify/static';
 import { projectRoot, webDistDir } from '../paths';
+import { parseUserCookie } from '../../domain/user-cookie';
+import { pageLanguage } from './page-language';
+import { loadPrerenderedPages, type PrerenderedPages } from './prerendered-pages';
 import { createRoutePreloads } from './route-preloads';
 import { htmlContentSecurityPolicy, newNonce, type ThirdPartyScripts } from '../security/headers';
 
@@ -12,7 +16,7 @@ import { htmlContentSecurityPolicy, newNonce, type ThirdPartyScripts } from '../
  */
 export interface Spa {
   /** `head`: extra tags for this page only (already escaped), e.g. a public profile's social preview. */
-  sendIndex(reply: FastifyReply, head?: string): FastifyReply;
+  sendIndex(reply: FastifyReply, head?: string): Promise<FastifyReply>;
 }
 
 export const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
@@ -55,6 +59,14 @@ export async function registerSpa(
   } catch (error) {
     app.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'pages are served without preload links');
   }
+  // A visitor's public pages rendered by the server (./prerendered-pages.ts); without dist/ssr, the browser does.
+  let prerendered: PrerenderedPages | null = null;
+  try {
+    prerendered = await loadPrerenderedPages(join(dir, '..', 'ssr'));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    app.log.warn({ reason }, 'public pages are rendered in the browser only');
+  }
   await app.register(fastifyStatic, {
     root: dir,
     index: false,
@@ -72,21 +84,53 @@ export async function registerSpa(
     },
   });
   return {
-    sendIndex(reply, head) {
+    async sendIndex(reply, head) {
       const nonce = newNonce();
       const { url, headers } = reply.request;
-      const links = preloads?.tagsFor(url.split('?')[0] ?? '/', headers.cookie, headers['accept-language']) ?? '';
-      const extra = [links, head].filter(Boolean).join('\n    ');
-      const page = extra ? template.replace('</head>', `  ${extra}\n  </head>`) : template;
-      const html = page.replaceAll('<script', `<script nonce="${nonce}"`);
+      const path = url.split('?')[0] ?? '/';
+      const language = pageLanguage(headers.cookie, headers['accept-language']);
+      const page = parseUserCookie(headers.cookie ?? '') ? null : await renderedPageOf(prerendered, reply, path, language);
+      const links = preloads?.tagsFor(path, headers.cookie, headers['accept-language']) ?? '';
+      const extra = [page?.head, links, head].filter(Boolean).join('\n    ');
+      const withHead = extra ? template.replace('</head>', `  ${extra}\n  </head>`) : template;
+      let html = withHead.replaceAll('<script', `<script nonce="${nonce}"`);
+      if (page) {
+        // main.tsx hydrates a #root rendered in the language it picks itself, and renders afresh otherwise.
+        html = html
+          .replace('<html lang="en">', `<html lang="${language}">`)
+          .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${language}">${page.body}</div>`);
+      }
       return reply
         .code(200)
         .header('content-security-policy', htmlContentSecurityPolicy(nonce, widgets))
         .header('cache-control', 'no-cache')
-        // The preload links depend on the session cookie and the language asked for.
+        // The preload links and the rendered page depend on the cookies (session, language) and the language asked for.
         .header('vary', 'Cookie, Accept-Language')
         .type('text/html; charset=utf-8')
         .send(html);
     },
   };
+}
+
+/** Tags the render put first (React's preloads of the page's images) belong in <head>, where the browser sees them
+ * before it parses the body; the rest is #root's. */
+const LEADING_LINKS = /^(?:<link [^>]*\/>)+/;
+
+async function renderedPageOf(
+  prerendered: PrerenderedPages | null,
+  reply: FastifyReply,
+  path: string,
+  language: Locale,
+): Promise<{ head: string; body: string } | null> {
+  if (!prerendered) return null;
+  try {
+    const html = await prerendered.htmlFor(path, language);
+    if (html === null) return null;
+    const head = LEADING_LINKS.exec(html)?.[0] ?? '';
+    return { head, body: html.slice(head.length) };
+  } catch (error) {
+    // The browser renders it then, as it did before the server could.
+    reply.request.log.error({ err: error, path, language }, 'public page render failed');
+    return null;
+  }
 }

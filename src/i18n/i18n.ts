@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import i18next, { type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../domain/product';
 import { localeBackend } from './locale-backend';
@@ -8,6 +8,19 @@ export const i18n = i18next.createInstance();
 
 /** Namespaces every page needs; others (marketing, legal) load with the page that uses them. */
 export const PRELOADED_NAMESPACES = ['common', 'errors'] as const;
+
+/** The options the browser (below) and the server's render of the public pages (src/prerender) share: the same
+ * strings must come out of both, or hydration finds a difference. */
+export const I18N_OPTIONS = {
+  fallbackLng: DEFAULT_LOCALE,
+  supportedLngs: [...LOCALES],
+  // Our files are per language (en, es, pt); never ask the backend for `en-US`.
+  load: 'languageOnly',
+  defaultNS: 'common',
+  interpolation: { escapeValue: false }, // React escapes already.
+  returnNull: false,
+  react: { useSuspense: true },
+} as const satisfies InitOptions;
 
 /**
  * `namespaces`: the first page's own (main.tsx), fetched in parallel with the preloaded ones. The promise waits for
@@ -23,16 +36,9 @@ export async function initI18n(language: Locale, namespaces: readonly string[] =
     .use(localeBackend)
     .use(initReactI18next)
     .init({
+      ...I18N_OPTIONS,
       lng: language,
-      fallbackLng: DEFAULT_LOCALE,
-      supportedLngs: [...LOCALES],
-      // Our files are per language (en, es, pt); never ask the backend for `en-US`.
-      load: 'languageOnly',
       ns: [...new Set(['common', ...namespaces])],
-      defaultNS: 'common',
-      interpolation: { escapeValue: false }, // React escapes already.
-      returnNull: false,
-      react: { useSuspense: true },
       // The language is set (and its files asked for) within init(), not a task later: `errors` below then loads
       // in that language, and the downloads start sooner.
       initAsync: false,

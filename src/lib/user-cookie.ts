@@ -8,6 +8,8 @@ import { expiredUserCookie, parseUserCookie, serializeUserCookie } from '../../d
 export { expiredUserCookie, isSessionUser, parseUserCookie, serializeUserCookie, USER_COOKIE_MAX_AGE_S } from '../../domain/user-cookie';
 
 export function readUserCookie(): SessionUser | null {
+  // The server's render of a visitor's page (src/prerender) has no document: a visitor has no user.
+  if (typeof document === 'undefined') return null;
   return parseUserCookie(document.cookie);
 }
 

@@ -53,5 +53,6 @@ const subscribe = (listener: () => void) => {
 
 /** The runtime once it has started, or null; re-renders when it starts. */
 export function useRuntime(): Runtime | null {
-  return useSyncExternalStore(subscribe, () => runtime);
+  // The server's render and the hydration of it are a visitor's page before the runtime (src/prerender).
+  return useSyncExternalStore(subscribe, () => runtime, () => null);
 }

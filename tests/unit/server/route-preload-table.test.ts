@@ -5,7 +5,7 @@ import { pages } from '../../../src/app/router/pages';
 import { signedInPages } from '../../../src/app/router/signed-in-pages';
 import { PRELOADED_NAMESPACES } from '../../../src/i18n/i18n';
 import { preloadedNamespaces, routeTable, type TableRouteSet } from '../../../scripts/bench/route-bundles';
-import { acceptedLanguages } from '../../../server/web/route-preloads';
+import { acceptedLanguages } from '../../../server/web/page-language';
 
 /**
  * The server's preload links (server/web/route-preloads.ts) read the router's tables as text, since the server

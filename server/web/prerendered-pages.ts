@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Locale } from '../../domain/product';
+
+/** What src/prerender/render-public-page.tsx exports, built into dist/ssr by `vite build --ssr`. */
+interface RenderModule {
+  isPublicPagePath(path: string): boolean;
+  renderPublicPage(path: string, language: Locale): Promise<string | null>;
+}
+
+/**
+ * A visitor's public pages (the landing, the information and legal pages) as HTML, made by the web app's own
+ * components on the server so they paint before the app's JavaScript has arrived (docs/performance.md, session 7).
+ * They read no session and no data, so one render per path and language serves every visitor: made on first
+ * request, then kept. The footer's copyright year is in the key, so a server running across New Year renders anew.
+ */
+export interface PrerenderedPages {
+  /** The inner HTML of #root for this path and language; null for a page rendered in the browser only. */
+  htmlFor(path: string, language: Locale): Promise<string | null>;
+}
+
+export async function loadPrerenderedPages(ssrDir: string): Promise<PrerenderedPages | null> {
+  const entry = join(ssrDir, 'render-public-page.js');
+  if (!existsSync(entry)) return null;
+  const module = (await import(pathToFileURL(entry).href)) as RenderModule;
+  const rendered = new Map<string, Promise<string | null>>();
+  // The render sets the language of the app's one i18next instance: one at a time.
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    htmlFor(path, language) {
+      if (!module.isPublicPagePath(path)) return Promise.resolve(null);
+      const key = `${language} ${new Date().getFullYear()} ${path}`;
+      let page = rendered.get(key);
+      if (!page) {
+        page = queue.then(() => module.renderPublicPage(path, language));
+        queue = page.catch(() => {});
+        rendered.set(key, page);
+        // A failed render is tried again by the next request (it is logged by the caller, who serves the plain app).
+        page.catch(() => rendered.delete(key));
+      }
+      return page;
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import { encodeUserCookieValue } from '../../domain/user-cookie';
+import { USER_COOKIE } from '../../domain/product';
+import { mainHeading, storeLanguage, text } from './support/app';
+import { expect, test } from './support/test';
+
+/**
+ * Issue 11: a visitor's public pages come rendered by the server (server/web/prerendered-pages.ts, the app's own
+ * components built by `vite build --ssr`), so they paint when the HTML and the stylesheet are there instead of after
+ * the app's JavaScript; the app then hydrates them in place. Checked on the real server and build, in Chromium.
+ */
+
+const rootOf = (html: string) => /<div id="root"([^>]*)>([\s\S]*)<\/div>\s*<\/body>/.exec(html);
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false, locale: 'es-ES' });
+
+  test('the landing and the information pages are there, in the visitor\'s language', async ({ page }) => {
+    await page.goto('/');
+    await expect(mainHeading(page)).toHaveText(text('es', 'marketing', 'landing.heading'));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    // Its links are real links: a visitor can go on before the app has started.
+    await page.getByRole('banner').getByRole('link', { name: text('es', 'common', 'header.howItWorks'), exact: true }).click();
+    await expect(page).toHaveURL('/how-it-works');
+    await expect(mainHeading(page)).toHaveText(text('es', 'marketing', 'howItWorks.heading'));
+  });
+});
+
+test('the app takes the server\'s landing over in place: no error, same elements, working buttons', async ({ page }) => {
+  // The first <h1> the parser met, before any script ran: the server's.
+  await page.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      const heading = document.querySelector('h1');
+      if (!heading) return;
+      (window as unknown as { serverHeading: Element }).serverHeading = heading;
+      observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/');
+  await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'en');
+  const offer = page.getByRole('group', { name: text('en', 'marketing', 'landing.languageOffer.label') });
+  await offer.getByRole('button', { name: 'Tipjar em português' }).click();
+  await expect(mainHeading(page)).toHaveText(text('pt', 'marketing', 'landing.heading'));
+  // Hydrated, not replaced: the element the server sent is the one now showing Portuguese.
+  expect(
+    await page.evaluate(() => {
+      const heading = (window as unknown as { serverHeading?: Element }).serverHeading;
+      return heading?.isConnected === true && heading === document.querySelector('main h1');
+    }),
+  ).toBe(true);
+  // The choice is a cookie too, so the server's next page is in it.
+  const next = await (await page.request.get('/faq')).text();
+  expect(rootOf(next)?.[1]).toBe(' data-prerendered="pt"');
+  expect(next).toContain('<html lang="pt">');
+  expect(rootOf(next)?.[2]).toContain(`>${text('pt', 'support', 'faq.heading')}</h1>`);
+});
+
+test('a language stored before the cookie existed renders afresh once, then comes from the server', async ({ page, context }) => {
+  await storeLanguage(page, 'es');
+  await page.goto('/');
+  // The server could not know (English HTML); the app renders Spanish over it, and copies the choice into the cookie.
+  await expect(mainHeading(page)).toHaveText(text('es', 'marketing', 'landing.heading'));
+  await expect
+    .poll(async () => (await context.cookies()).find((cookie) => cookie.name === 'tipjar-lang')?.value)
+    .toBe('es');
+  await page.reload();
+  await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'es');
+  await expect(mainHeading(page)).toHaveText(text('es', 'marketing', 'landing.heading'));
+});
+
+test('only a visitor\'s public pages are rendered by the server', async ({ request }) => {
+  const landing = await (await request.get('/', { headers: { 'accept-language': 'pt-BR,pt;q=0.9' } })).text();
+  expect(rootOf(landing)?.[1]).toBe(' data-prerendered="pt"');
+  // The app's JavaScript, and no other script: the page's CSP runs scripts by nonce only.
+  expect(landing.match(/<script/g)).toHaveLength(1);
+
+  // Pages that need the session or the API are the browser's to render.
+  for (const path of ['/sign-in', '/welcome', '/some-creator', '/no/such/page']) {
+    const html = await (await request.get(path)).text();
+    expect(rootOf(html)?.slice(1), path).toEqual(['', '']);
+  }
+  // Someone with a session gets the app, which renders their own pages.
+  const cookie = `${USER_COOKIE}=${encodeUserCookieValue({
+    userId: '00000000-0000-4000-8000-000000000002',
+    email: 'prerender@example.test',
+    accountStatus: 'active',
+    emailStatus: 'verified',
+    username: 'prerenderer',
+    country: 'US',
+    fullName: 'Pre Renderer',
+  })}`;
+  const signedIn = await (await request.get('/faq', { headers: { cookie } })).text();
+  expect(rootOf(signedIn)?.slice(1)).toEqual(['', '']);
+});
