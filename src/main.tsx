@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { afterHydration } from './app/hydration/after-hydration';
+import { holdEarlyInput } from './app/hydration/early-input';
 import { startFirstView } from './app/router/first-view';
 import { detectInitialLanguage } from './i18n/detect-language';
 import { initI18n } from './i18n/i18n';
@@ -14,6 +16,8 @@ async function start() {
   // The first view's chunks and strings download together; rendering before the strings arrive would flash
   // untranslated keys, and before the page's chunk the frame alone (whose footer the page then pushes down).
   const firstView = startFirstView(window.location.pathname);
+  // A server-rendered page (below): what is typed or sent before it is hydrated is handed over afterwards.
+  if (root.dataset.prerendered) afterHydration(holdEarlyInput(root));
   const language = detectInitialLanguage(readStoredLanguage(), navigator.languages);
   mirrorStoredLanguage();
   // Signed-in pages show money and dates as soon as their data arrives.

@@ -89,7 +89,9 @@ export async function registerSpa(
       const { url, headers } = reply.request;
       const path = url.split('?')[0] ?? '/';
       const language = pageLanguage(headers.cookie, headers['accept-language']);
-      const page = parseUserCookie(headers.cookie ?? '') ? null : await renderedPageOf(prerendered, reply, path, language);
+      // A visitor's page with no query: one that reads its query (sign-in's ?email=) would differ from the render.
+      const rendered = !parseUserCookie(headers.cookie ?? '') && !url.split('?')[1];
+      const page = rendered ? await renderedPageOf(prerendered, reply, path, language) : null;
       const links = preloads?.tagsFor(path, headers.cookie, headers['accept-language']) ?? '';
       const extra = [page?.head, links, head].filter(Boolean).join('\n    ');
       const withHead = extra ? template.replace('</head>', `  ${extra}\n  </head>`) : template;

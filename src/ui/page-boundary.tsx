@@ -6,6 +6,7 @@ import { css } from '../../styled-system/css';
 import { button } from './button-styles';
 import { pageLead, pageTitle } from './page-styles';
 import { Spinner } from './spinner';
+import { useAfterHydration } from '../app/hydration/after-hydration';
 
 const wrapper = css({
   textAlign: 'center',
@@ -57,6 +58,12 @@ class PageErrorBoundary extends Component<{ children: ReactNode }, { error: unkn
   }
 }
 
+/** Inside the page's boundary, so its effect runs once the page itself is hydrated (app/hydration). */
+function AfterHydration() {
+  useAfterHydration();
+  return null;
+}
+
 /**
  * Wraps a layout's page: a spinner while the page chunk and its strings load, the error view if it fails.
  * Keyed by path so a failure is forgotten when the user navigates elsewhere.
@@ -65,7 +72,10 @@ export function PageBoundary({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   return (
     <PageErrorBoundary key={location}>
-      <Suspense fallback={<Spinner />}>{children}</Suspense>
+      <Suspense fallback={<Spinner />}>
+        {children}
+        <AfterHydration />
+      </Suspense>
     </PageErrorBoundary>
   );
 }

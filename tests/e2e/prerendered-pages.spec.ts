@@ -1,6 +1,6 @@
 import { encodeUserCookieValue } from '../../domain/user-cookie';
 import { USER_COOKIE } from '../../domain/product';
-import { mainHeading, storeLanguage, text } from './support/app';
+import { createAccount, mainHeading, storeLanguage, text } from './support/app';
 import { expect, test } from './support/test';
 
 /**
@@ -22,6 +22,19 @@ test.describe('with JavaScript off', () => {
     await page.getByRole('banner').getByRole('link', { name: text('es', 'common', 'header.howItWorks'), exact: true }).click();
     await expect(page).toHaveURL('/how-it-works');
     await expect(mainHeading(page)).toHaveText(text('es', 'marketing', 'howItWorks.heading'));
+  });
+
+  test('the welcome and sign-in pages are there, and a form sent sends nothing', async ({ page }) => {
+    await page.goto('/welcome');
+    await page.getByRole('link', { name: text('es', 'common', 'auth.welcomeSignIn') }).click();
+    await expect(page).toHaveURL('/sign-in');
+    await expect(mainHeading(page)).toHaveText(text('es', 'common', 'auth.signInTitle'));
+    await page.getByLabel(text('es', 'accounts', 'fields.email'), { exact: true }).fill('nobody@example.test');
+    await page.getByLabel(text('es', 'accounts', 'fields.password'), { exact: true }).fill('N0t-sent-anywhere');
+    await page.getByRole('button', { name: text('es', 'accounts', 'signIn.submit') }).click();
+    // The browser's own submission of fields without a name: the same page again, nothing in its address.
+    await expect(page).toHaveURL(/\/sign-in\??$/);
+    await expect(mainHeading(page)).toHaveText(text('es', 'common', 'auth.signInTitle'));
   });
 });
 
@@ -55,6 +68,26 @@ test('the app takes the server\'s landing over in place: no error, same elements
   expect(rootOf(next)?.[2]).toContain(`>${text('pt', 'support', 'faq.heading')}</h1>`);
 });
 
+test('what is typed and sent before the app has taken the sign-in page over is what it sends', async ({ page, context }) => {
+  const account = await createAccount(context);
+  await context.clearCookies();
+  // The page's strings held back: the app's script has run, but it hydrates only once they are here.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/accounts-[\w-]+\.json$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/sign-in', { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'en');
+  await page.getByLabel(text('en', 'accounts', 'fields.email'), { exact: true }).fill(account.email);
+  await page.getByLabel(text('en', 'accounts', 'fields.password'), { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: text('en', 'accounts', 'signIn.submit') }).click();
+  release();
+  // Signed in with what was typed (an unverified email is shown the code step first).
+  await expect(page).toHaveURL('/check-email');
+});
+
 test('a language stored before the cookie existed renders afresh once, then comes from the server', async ({ page, context }) => {
   await storeLanguage(page, 'es');
   await page.goto('/');
@@ -74,8 +107,9 @@ test('only a visitor\'s public pages are rendered by the server', async ({ reque
   // The app's JavaScript, and no other script: the page's CSP runs scripts by nonce only.
   expect(landing.match(/<script/g)).toHaveLength(1);
 
-  // Pages that need the session or the API are the browser's to render.
-  for (const path of ['/sign-in', '/welcome', '/some-creator', '/no/such/page']) {
+  // Pages that need the session or the API are the browser's to render, and so is a page with a query (sign-in reads
+  // its ?email=), which one render per path cannot answer.
+  for (const path of ['/sign-up', '/forgot-password', '/some-creator', '/no/such/page', '/sign-in?email=a%40b.test']) {
     const html = await (await request.get(path)).text();
     expect(rootOf(html)?.slice(1), path).toEqual(['', '']);
   }

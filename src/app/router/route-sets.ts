@@ -90,8 +90,8 @@ export const PUBLIC_ROUTE_SETS: Record<Exclude<RouteSetName, 'signedIn'>, RouteS
     routes: [
       { path: '/', page: pages.landing, layout: 'public', beforeRuntime: true, ns: ['marketing'] },
       ...informationRoutes('public'),
-      { path: WELCOME_PATH, page: pages.welcome, layout: 'auth' },
-      { path: LOGIN_PATH, page: pages.signIn, layout: 'auth', ns: ['accounts'] },
+      { path: WELCOME_PATH, page: pages.welcome, layout: 'auth', beforeRuntime: true },
+      { path: LOGIN_PATH, page: pages.signIn, layout: 'auth', beforeRuntime: true, ns: ['accounts'] },
       { path: SIGN_UP_PATH, page: pages.signUp, layout: 'auth' },
       { path: EXPIRED_SESSION_PATH, page: pages.expiredSession, layout: 'auth' },
       ...verificationRoutes('auth'),

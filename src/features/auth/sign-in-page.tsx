@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { signInMachine } from '../../../machines/sign-in.machine';
-import { useApi } from '../../api/use-api';
-import { SessionContext } from '../../app/providers/session-context';
+import { apiClientFor } from '../../api/use-api';
+import { fromRuntime } from '../../app/runtime/from-runtime';
+import { loadRuntime } from '../../app/runtime/runtime';
 import { CHECK_EMAIL_PATH, FORGOT_PASSWORD_PATH, SIGN_UP_PATH, withQuery } from '../../config/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { button } from '../../ui/button-styles';
@@ -27,30 +28,35 @@ function safeNext(next: string | null): string | null {
   return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : null;
 }
 
-/** /sign-in (the login path): renders the sign-in machine; the session routes on once it reports the user. */
+/**
+ * /sign-in (the login path): renders the sign-in machine; the session routes on once it reports the user. It renders
+ * before the runtime (the server sends it as HTML, src/prerender): the call and the session are the runtime's, taken
+ * when the form is sent.
+ */
 export function SignInPage() {
   const { t } = useTranslation('accounts');
   const { t: tc } = useTranslation();
   useDocumentTitle(tc('routes.signIn'));
-  const api = useApi();
-  const session = SessionContext.useActorRef();
   const email = useQueryParam('email') ?? undefined;
   const next = safeNext(useQueryParam('next'));
   const logic = useMemo(
     () =>
       signInMachine.provide({
-        actors: { signIn: accountCalls(api).signIn },
+        actors: { signIn: fromRuntime((runtime) => accountCalls(apiClientFor(runtime.api)).signIn) },
         actions: {
           focusFirstError: () => focusFirstError(FORM_IDS.signIn),
           goToCheckEmail: () => navigate(CHECK_EMAIL_PATH),
           reportSignedIn: (_, { user }) => {
-            session.send({ type: 'SIGNED_IN', user });
-            // Back to the page that asked for the sign-in (a creator's pay page with the choice in its query).
-            if (next) navigate(next, { replace: true });
+            // The call went through the runtime, so it is here.
+            void loadRuntime().then(({ session }) => {
+              session.send({ type: 'SIGNED_IN', user });
+              // Back to the page that asked for the sign-in (a creator's pay page with the choice in its query).
+              if (next) navigate(next, { replace: true });
+            });
           },
         },
       }),
-    [api, session, next],
+    [next],
   );
   const [state, send] = useMachine(logic, { input: { email }, inspect: appInspect });
   const { values, message, passwordVisible } = state.context;
