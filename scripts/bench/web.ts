@@ -357,6 +357,12 @@ async function main() {
     // Seeding shortcuts: the emails count as verified, the money comes in as a test funding entry; the payments are
     // made by the same send_from_balance statement the API uses, dated a second apart.
     await database.rows(sql`UPDATE users SET email_status = 'verified' WHERE id IN (${a.id}::uuid, ${l.id}::uuid, ${b.id}::uuid)`);
+    // Signed in again, so their `tipjar-user` cookies say verified too, as after a real verification: otherwise home
+    // showed the "Verify your email" step until the session's first refresh, and its removal was a layout shift.
+    for (const [context, { email }] of [[payer, a], [lister, l]] as const) {
+      const login = await context.request.post('/api/app/user/login/', { data: { email, password: PASSWORD } });
+      if (login.status() !== 200) throw new Error(`sign in ${email}: ${login.status()} ${await login.text()}`);
+    }
     await fundWallet(database, a.id, 10_000_00, new Date());
     await fundWallet(database, l.id, 10_000_00, new Date());
     const seed = (payerId: string, n: number) =>

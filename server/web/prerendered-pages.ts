@@ -3,10 +3,17 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Locale } from '../../domain/product';
 
+/** A page as src/prerender/render-public-page.tsx renders it: #root's inner HTML, the title and description it sets. */
+export interface RenderedPage {
+  html: string;
+  title: string | null;
+  description: string | null;
+}
+
 /** What src/prerender/render-public-page.tsx exports, built into dist/ssr by `vite build --ssr`. */
 interface RenderModule {
   isPublicPagePath(path: string): boolean;
-  renderPublicPage(path: string, language: Locale): Promise<string | null>;
+  renderPublicPage(path: string, language: Locale): Promise<RenderedPage | null>;
 }
 
 /**
@@ -16,19 +23,19 @@ interface RenderModule {
  * request, then kept. The footer's copyright year is in the key, so a server running across New Year renders anew.
  */
 export interface PrerenderedPages {
-  /** The inner HTML of #root for this path and language; null for a page rendered in the browser only. */
-  htmlFor(path: string, language: Locale): Promise<string | null>;
+  /** This path in this language; null for a page rendered in the browser only. */
+  pageFor(path: string, language: Locale): Promise<RenderedPage | null>;
 }
 
 export async function loadPrerenderedPages(ssrDir: string): Promise<PrerenderedPages | null> {
   const entry = join(ssrDir, 'render-public-page.js');
   if (!existsSync(entry)) return null;
   const module = (await import(pathToFileURL(entry).href)) as RenderModule;
-  const rendered = new Map<string, Promise<string | null>>();
+  const rendered = new Map<string, Promise<RenderedPage | null>>();
   // The render sets the language of the app's one i18next instance: one at a time.
   let queue: Promise<unknown> = Promise.resolve();
   return {
-    htmlFor(path, language) {
+    pageFor(path, language) {
       if (!module.isPublicPagePath(path)) return Promise.resolve(null);
       const key = `${language} ${new Date().getFullYear()} ${path}`;
       let page = rendered.get(key);

@@ -20,6 +20,7 @@ export interface Spa {
 }
 
 export const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+const escapeText = (value: string) => value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 /**
  * The configured widget scripts reach the page as <meta> tags in the same response whose CSP allows them, so the
@@ -101,6 +102,11 @@ export async function registerSpa(
         html = html
           .replace('<html lang="en">', `<html lang="${language}">`)
           .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${language}">${page.body}</div>`);
+        if (page.title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title!)}</title>`);
+        if (page.description) {
+          const content = `content="${escapeAttribute(page.description)}"`;
+          html = html.replace(/(<meta\s+name="description"\s+)content="[^"]*"/, (_, start: string) => `${start}${content}`);
+        }
       }
       return reply
         .code(200)
@@ -123,13 +129,13 @@ async function renderedPageOf(
   reply: FastifyReply,
   path: string,
   language: Locale,
-): Promise<{ head: string; body: string } | null> {
+): Promise<{ head: string; body: string; title: string | null; description: string | null } | null> {
   if (!prerendered) return null;
   try {
-    const html = await prerendered.htmlFor(path, language);
-    if (html === null) return null;
-    const head = LEADING_LINKS.exec(html)?.[0] ?? '';
-    return { head, body: html.slice(head.length) };
+    const page = await prerendered.pageFor(path, language);
+    if (page === null) return null;
+    const head = LEADING_LINKS.exec(page.html)?.[0] ?? '';
+    return { head, body: page.html.slice(head.length), title: page.title, description: page.description };
   } catch (error) {
     // The browser renders it then, as it did before the server could.
     reply.request.log.error({ err: error, path, language }, 'public page render failed');

@@ -7,6 +7,7 @@ import { App } from '../app/app';
 import { layouts } from '../app/router/layouts';
 import { PUBLIC_ROUTE_SETS, resolveRoute } from '../app/router/route-sets';
 import { I18N_OPTIONS, i18n } from '../i18n/i18n';
+import { renderedHead } from './rendered-head';
 
 /**
  * The server's render of a visitor's public page (the landing, the information and legal pages: the routes that
@@ -47,11 +48,19 @@ export function isPublicPagePath(path: string): boolean {
   return resolution.kind === 'page' && resolution.route.beforeRuntime === true && resolution.route.path === path;
 }
 
+export interface RenderedPage {
+  /** The inner HTML of #root. */
+  html: string;
+  /** The tab title and description the page sets, if it sets them. */
+  title: string | null;
+  description: string | null;
+}
+
 /**
- * The inner HTML of #root for `path` in `language`, or null for a path that is not one of those pages. Renders one
- * at a time: the language is the i18next instance's, so the caller must not start the next before this one ends.
+ * `path` in `language`, or null for a path that is not one of those pages. Renders one at a time: the language is
+ * the i18next instance's, so the caller must not start the next before this one ends.
  */
-export async function renderPublicPage(path: string, language: Locale): Promise<string | null> {
+export async function renderPublicPage(path: string, language: Locale): Promise<RenderedPage | null> {
   if (!isPublicPagePath(path) || !LOCALES.includes(language)) return null;
   const resolution = resolveRoute(PUBLIC_ROUTE_SETS.loggedOut, path);
   if (resolution.kind !== 'page') return null;
@@ -59,6 +68,8 @@ export async function renderPublicPage(path: string, language: Locale): Promise<
   await i18n.changeLanguage(language);
   // Loaded before the render, as main.tsx loads them before hydrating: both sides render the page, not a fallback.
   await Promise.all([layouts[resolution.route.layout].preload(), resolution.route.page.preload?.()]);
+  renderedHead.title = null;
+  renderedHead.description = null;
   let failure: unknown = null;
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
@@ -80,5 +91,5 @@ export async function renderPublicPage(path: string, language: Locale): Promise<
   // Joined as bytes: a chunk may end inside a character (é, ã).
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks).toString('utf8');
+  return { html: Buffer.concat(chunks).toString('utf8'), ...renderedHead };
 }

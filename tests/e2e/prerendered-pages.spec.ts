@@ -18,10 +18,14 @@ test.describe('with JavaScript off', () => {
     await page.goto('/');
     await expect(mainHeading(page)).toHaveText(text('es', 'marketing', 'landing.heading'));
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    // The tab title and the description the page sets, for a crawler or a link preview too.
+    await expect(page).toHaveTitle(text('es', 'marketing', 'landing.title'));
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', text('es', 'marketing', 'landing.description'));
     // Its links are real links: a visitor can go on before the app has started.
     await page.getByRole('banner').getByRole('link', { name: text('es', 'common', 'header.howItWorks'), exact: true }).click();
     await expect(page).toHaveURL('/how-it-works');
     await expect(mainHeading(page)).toHaveText(text('es', 'marketing', 'howItWorks.heading'));
+    await expect(page).toHaveTitle(`${text('es', 'marketing', 'howItWorks.title')} · Tipjar`);
   });
 
   test('the welcome and sign-in pages are there, and a form sent sends nothing', async ({ page }) => {
