@@ -41,10 +41,14 @@ export class LocalDiskMediaStorage implements MediaStorage {
     const final = join(this.root, checkKey(key));
     await this.ensureRoot();
     const temporary = join(this.root, `.upload-${randomUUID()}`);
+    const file = createWriteStream(temporary, { flags: 'wx', mode: 0o600 });
     try {
-      await pipeline(data, createWriteStream(temporary, { flags: 'wx', mode: 0o600 }));
+      await pipeline(data, file);
       await rename(temporary, final);
     } catch (error) {
+      // A stream refused at its first bytes fails the pipeline before the file's open() has returned: removing it
+      // then found nothing, and the open created it a moment later (an empty temporary left behind, seen under load).
+      if (!file.closed) await new Promise((resolve) => file.once('close', resolve));
       await rm(temporary, { force: true });
       throw error;
     }

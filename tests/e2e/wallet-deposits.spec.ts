@@ -118,6 +118,8 @@ test('adding $50 by card: confirm shows the 5% fee and $52.50, the balance rises
   await axeBothSizes(page);
   await page.getByRole('button', { name: w('addCard.submit') }).click();
   await expect(page.getByRole('radio', { name: /VISA •••• 4242/ })).toBeChecked();
+  // The toast that says so, mounted a render after the radio: axe waits for its entrance, not measures it mid-fade.
+  await expect(page.getByRole('status').filter({ hasText: w('addCard.added') })).toBeVisible();
   await axeBothSizes(page);
   await page.getByRole('button', { name: text('en', 'payments', 'actions.next'), exact: true }).click();
 
