@@ -48,7 +48,7 @@ export class LocalDiskMediaStorage implements MediaStorage {
     } catch (error) {
       // A stream refused at its first bytes fails the pipeline before the file's open() has returned: removing it
       // then found nothing, and the open created it a moment later (an empty temporary left behind, seen under load).
-      if (!file.closed) await new Promise((resolve) => file.once('close', resolve));
+      if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
       await rm(temporary, { force: true });
       throw error;
     }

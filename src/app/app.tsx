@@ -6,6 +6,7 @@ import { NotificationHost } from '../ui/notifications/notification-host';
 import { ApiProvider } from './providers/api-provider';
 import { AppRouter } from './router/app-router';
 import { loadRuntime, useRuntime } from './runtime/runtime';
+import { RuntimeLoaderContext } from './runtime/runtime-loader-context';
 import { RuntimeProvider } from './runtime/runtime-provider';
 import { LazyAppServices } from './services/lazy-app-services';
 
@@ -25,13 +26,15 @@ export function App() {
   }, []);
   return (
     <I18nextProvider i18n={i18n}>
-      <RuntimeProvider runtime={runtime}>
-        <ApiProvider runtime={runtime}>
-          <AppRouter runtime={runtime} />
-          {runtime && <NotificationHost />}
-          {runtime && <LazyAppServices />}
-        </ApiProvider>
-      </RuntimeProvider>
+      <RuntimeLoaderContext.Provider value={loadRuntime}>
+        <RuntimeProvider runtime={runtime}>
+          <ApiProvider runtime={runtime}>
+            <AppRouter runtime={runtime} />
+            {runtime && <NotificationHost />}
+            {runtime && <LazyAppServices />}
+          </ApiProvider>
+        </RuntimeProvider>
+      </RuntimeLoaderContext.Provider>
     </I18nextProvider>
   );
 }

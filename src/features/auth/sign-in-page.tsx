@@ -7,7 +7,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { signInMachine } from '../../../machines/sign-in.machine';
 import { apiClientFor } from '../../api/use-api';
 import { fromRuntime } from '../../app/runtime/from-runtime';
-import { loadRuntime } from '../../app/runtime/runtime';
+import { useRuntimeLoader } from '../../app/runtime/runtime-loader-context';
 import { CHECK_EMAIL_PATH, FORGOT_PASSWORD_PATH, SIGN_UP_PATH, withQuery } from '../../config/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { button } from '../../ui/button-styles';
@@ -37,12 +37,13 @@ export function SignInPage() {
   const { t } = useTranslation('accounts');
   const { t: tc } = useTranslation();
   useDocumentTitle(tc('routes.signIn'));
+  const loadRuntime = useRuntimeLoader();
   const email = useQueryParam('email') ?? undefined;
   const next = safeNext(useQueryParam('next'));
   const logic = useMemo(
     () =>
       signInMachine.provide({
-        actors: { signIn: fromRuntime((runtime) => accountCalls(apiClientFor(runtime.api)).signIn) },
+        actors: { signIn: fromRuntime(loadRuntime, (runtime) => accountCalls(apiClientFor(runtime.api)).signIn) },
         actions: {
           focusFirstError: () => focusFirstError(FORM_IDS.signIn),
           goToCheckEmail: () => navigate(CHECK_EMAIL_PATH),
@@ -56,7 +57,7 @@ export function SignInPage() {
           },
         },
       }),
-    [next],
+    [loadRuntime, next],
   );
   const [state, send] = useMachine(logic, { input: { email }, inspect: appInspect });
   const { values, message, passwordVisible } = state.context;
