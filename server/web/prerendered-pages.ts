@@ -2,19 +2,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Locale } from '../../domain/product';
+import type { RenderedPage } from '../../src/prerender/render-public-page';
 
-/** A page as src/prerender/render-public-page.tsx renders it: #root's inner HTML, the title and description it sets. */
-export interface RenderedPage {
-  html: string;
-  title: string | null;
-  description: string | null;
-}
-
-/** What src/prerender/render-public-page.tsx exports, built into dist/ssr by `vite build --ssr`. */
-interface RenderModule {
-  isPublicPagePath(path: string): boolean;
-  renderPublicPage(path: string, language: Locale): Promise<RenderedPage | null>;
-}
+/** What src/prerender/render-public-page.tsx exports, built into dist/ssr by `vite build --ssr` (types only here: the
+ * server's bundle never includes the web app's code, it imports the built module at start). */
+type RenderModule = typeof import('../../src/prerender/render-public-page');
 
 /**
  * A visitor's public pages (the landing, the information and legal pages) as HTML, made by the web app's own

@@ -5,7 +5,7 @@ import { Router } from 'wouter';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../domain/product';
 import { App } from '../app/app';
 import { layouts } from '../app/router/layouts';
-import { PUBLIC_ROUTE_SETS, resolveRoute } from '../app/router/route-sets';
+import { PUBLIC_ROUTE_SETS, resolveRoute, type RouteDef } from '../app/router/route-sets';
 import { I18N_OPTIONS, i18n } from '../i18n/i18n';
 import { renderedHead } from './rendered-head';
 
@@ -42,11 +42,14 @@ function initStrings(): Promise<unknown> {
   return ready;
 }
 
-/** The paths rendered here: a visitor's pages that need no runtime, at their exact path (no variants to cache). */
-export function isPublicPagePath(path: string): boolean {
+/** The route of a path rendered here: a visitor's page that needs no runtime, at its exact path (no variants to cache). */
+function publicPageRoute(path: string): RouteDef | null {
   const resolution = resolveRoute(PUBLIC_ROUTE_SETS.loggedOut, path);
-  return resolution.kind === 'page' && resolution.route.beforeRuntime === true && resolution.route.path === path;
+  if (resolution.kind !== 'page') return null;
+  return resolution.route.beforeRuntime === true && resolution.route.path === path ? resolution.route : null;
 }
+
+export const isPublicPagePath = (path: string): boolean => publicPageRoute(path) !== null;
 
 export interface RenderedPage {
   /** The inner HTML of #root. */
@@ -61,13 +64,12 @@ export interface RenderedPage {
  * the i18next instance's, so the caller must not start the next before this one ends.
  */
 export async function renderPublicPage(path: string, language: Locale): Promise<RenderedPage | null> {
-  if (!isPublicPagePath(path) || !LOCALES.includes(language)) return null;
-  const resolution = resolveRoute(PUBLIC_ROUTE_SETS.loggedOut, path);
-  if (resolution.kind !== 'page') return null;
+  const route = publicPageRoute(path);
+  if (!route || !LOCALES.includes(language)) return null;
   await initStrings();
   await i18n.changeLanguage(language);
   // Loaded before the render, as main.tsx loads them before hydrating: both sides render the page, not a fallback.
-  await Promise.all([layouts[resolution.route.layout].preload(), resolution.route.page.preload?.()]);
+  await Promise.all([layouts[route.layout].preload(), route.page.preload?.()]);
   renderedHead.title = null;
   renderedHead.description = null;
   let failure: unknown = null;
