@@ -16,7 +16,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
   },
-  // `vite build --ssr src/prerender/render-public-page.tsx` (npm run build:web): the server's render of the public
+  // `vite build --ssr src/prerender/render-page.ts` (npm run build:web): the server's render of the public
   // pages, a Node module in dist/ssr; packages stay external and resolve from node_modules, as the server's do.
   build: isSsrBuild
     ? {

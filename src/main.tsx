@@ -4,6 +4,7 @@ import { App } from './app/app';
 import { afterHydration } from './app/hydration/after-hydration';
 import { holdEarlyInput } from './app/hydration/early-input';
 import { startFirstView } from './app/router/first-view';
+import { loadRuntime, renderWithRuntime } from './app/runtime/runtime';
 import { detectInitialLanguage } from './i18n/detect-language';
 import { initI18n } from './i18n/i18n';
 import { mirrorStoredLanguage, readStoredLanguage } from './i18n/language-storage';
@@ -30,10 +31,23 @@ async function start() {
       <App />
     </StrictMode>
   );
-  // A visitor's public page comes rendered by the server (server/web/prerendered-pages.ts) in the language the server
-  // picked: hydrated when it is ours too, rendered afresh (replacing it) when it is not, e.g. a cookie cleared.
-  if (root.dataset.prerendered === language && !firstView.signedIn) hydrateRoot(root, app);
-  else createRoot(root).render(app);
+  // A visitor's public page, and a signed-in user's home, activity and send flow, come rendered by the server
+  // (server/web/prerendered-pages.ts) in the language the server picked: hydrated when it is ours too and the page
+  // starts as signed in as the server rendered it, else rendered afresh (replacing it), e.g. a cookie cleared. A
+  // history entry with state (a request to pay, reloaded) is one the server could not see: rendered afresh too.
+  const signedInRender = root.dataset.signedIn !== undefined;
+  const hydrate =
+    root.dataset.prerendered === language &&
+    signedInRender === firstView.signedIn &&
+    (!signedInRender || window.history.state === null);
+  if (!hydrate) {
+    createRoot(root).render(app);
+    return;
+  }
+  // The hydration render starts from what the server rendered with: the runtime for a signed-in page (here by now,
+  // firstView.chunks waited for it), none for a visitor's.
+  if (signedInRender) renderWithRuntime(await loadRuntime());
+  hydrateRoot(root, app);
 }
 
 void start();

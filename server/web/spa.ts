@@ -2,10 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Locale } from '../../domain/product';
+import type { SessionUser } from '../../domain/session-user';
 import fastifyStatic from '@fastify/static';
 import { projectRoot, webDistDir } from '../paths';
 import { parseUserCookie } from '../../domain/user-cookie';
 import { pageLanguage } from './page-language';
+import type { RenderedPage } from '../../src/prerender/render-page';
 import { loadPrerenderedPages, type PrerenderedPages } from './prerendered-pages';
 import { createRoutePreloads } from './route-preloads';
 import { htmlContentSecurityPolicy, newNonce, type ThirdPartyScripts } from '../security/headers';
@@ -90,18 +92,26 @@ export async function registerSpa(
       const { url, headers } = reply.request;
       const path = url.split('?')[0] ?? '/';
       const language = pageLanguage(headers.cookie, headers['accept-language']);
-      // A visitor's page with no query: one that reads its query (sign-in's ?email=) would differ from the render.
-      const rendered = !parseUserCookie(headers.cookie ?? '') && !url.split('?')[1];
-      const page = rendered ? await renderedPageOf(prerendered, reply, path, language) : null;
+      const user = parseUserCookie(headers.cookie ?? '');
+      // Pages with no query: one that reads its query (sign-in's ?email=, the send flow's ?to=) would differ from
+      // the render. A visitor's is the same for everyone; a signed-in user's is theirs alone.
+      const query = url.split('?')[1];
+      const page = query || !prerendered
+        ? null
+        : user
+          ? await signedInPageOf(prerendered, reply, path, language, user)
+          : await renderedPageOf(reply, path, language, () => prerendered!.pageFor(path, language));
       const links = preloads?.tagsFor(path, headers.cookie, headers['accept-language']) ?? '';
       const extra = [page?.head, links, head].filter(Boolean).join('\n    ');
       const withHead = extra ? template.replace('</head>', `  ${extra}\n  </head>`) : template;
       let html = withHead.replaceAll('<script', `<script nonce="${nonce}"`);
       if (page) {
         // main.tsx hydrates a #root rendered in the language it picks itself, and renders afresh otherwise.
+        // data-signed-in: main.tsx hydrates a signed-in user's page only when it, too, starts signed in.
+        const signedIn = user ? ' data-signed-in=""' : '';
         html = html
           .replace('<html lang="en">', `<html lang="${language}">`)
-          .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${language}">${page.body}</div>`);
+          .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${language}"${signedIn}>${page.body}</div>`);
         if (page.title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title!)}</title>`);
         if (page.description) {
           const content = `content="${escapeAttribute(page.description)}"`;
@@ -111,7 +121,8 @@ export async function registerSpa(
       return reply
         .code(200)
         .header('content-security-policy', htmlContentSecurityPolicy(nonce, widgets))
-        .header('cache-control', 'no-cache')
+        // A signed-in user's rendered page is theirs: kept by no cache, theirs included (a shared device's back button).
+        .header('cache-control', page && user ? 'private, no-store' : 'no-cache')
         // The preload links and the rendered page depend on the cookies (session, language) and the language asked for.
         .header('vary', 'Cookie, Accept-Language')
         .type('text/html; charset=utf-8')
@@ -124,21 +135,40 @@ export async function registerSpa(
  * before it parses the body; the rest is #root's. */
 const LEADING_LINKS = /^(?:<link [^>]*\/>)+/;
 
-async function renderedPageOf(
-  prerendered: PrerenderedPages | null,
+type PageParts = { head: string; body: string; title: string | null; description: string | null };
+
+/**
+ * A signed-in user's page, rendered for the user of the `tipjar-user` cookie: the user the browser's app starts with,
+ * so its hydration renders the same. The render carries nothing the request did not bring (that cookie, the path,
+ * the strings; the page's data comes from the API afterwards, with the session), which is why it needs no session
+ * check, and why it cannot yet carry data: the session cookie is Path=/api and never reaches a page's request
+ * (docs/performance.md "Session 8"). An expired session is found by the app's first session check, as before.
+ */
+function signedInPageOf(
+  prerendered: PrerenderedPages,
   reply: FastifyReply,
   path: string,
   language: Locale,
-): Promise<{ head: string; body: string; title: string | null; description: string | null } | null> {
-  if (!prerendered) return null;
+  user: SessionUser,
+): Promise<PageParts | null> {
+  if (!prerendered.rendersSignedIn(path)) return Promise.resolve(null);
+  return renderedPageOf(reply, path, language, () => prerendered.signedInPageFor(path, language, user));
+}
+
+async function renderedPageOf(
+  reply: FastifyReply,
+  path: string,
+  language: Locale,
+  render: () => Promise<RenderedPage | null>,
+): Promise<PageParts | null> {
   try {
-    const page = await prerendered.pageFor(path, language);
+    const page = await render();
     if (page === null) return null;
     const head = LEADING_LINKS.exec(page.html)?.[0] ?? '';
     return { head, body: page.html.slice(head.length), title: page.title, description: page.description };
   } catch (error) {
     // The browser renders it then, as it did before the server could.
-    reply.request.log.error({ err: error, path, language }, 'public page render failed');
+    reply.request.log.error({ err: error, path, language }, 'page render failed');
     return null;
   }
 }

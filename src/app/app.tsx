@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n/i18n';
+import { useHydrated } from '../lib/use-hydrated';
 import { whenIdle } from '../lib/when-idle';
 import { NotificationHost } from '../ui/notifications/notification-host';
 import { ApiProvider } from './providers/api-provider';
@@ -17,6 +18,8 @@ import { LazyAppServices } from './services/lazy-app-services';
  */
 export function App() {
   const runtime = useRuntime();
+  // The services load their code when the browser is idle: a server render (and its hydration) leaves them out.
+  const hydrated = useHydrated();
   useEffect(() => {
     void whenIdle()
       .then(loadRuntime)
@@ -31,7 +34,7 @@ export function App() {
           <ApiProvider runtime={runtime}>
             <AppRouter runtime={runtime} />
             {runtime && <NotificationHost />}
-            {runtime && <LazyAppServices />}
+            {runtime && hydrated && <LazyAppServices />}
           </ApiProvider>
         </RuntimeProvider>
       </RuntimeLoaderContext.Provider>

@@ -15,7 +15,8 @@ let signedInFirstView: Promise<unknown> = Promise.resolve();
  * it starts the first view's shell, page, strings and data (signed-in-first-view.ts). */
 export const SignedInRoutes = lazyPage(() =>
   import('./signed-in-routes').then((m) => {
-    signedInFirstView = m.startFirstView(loadRuntime);
+    // The server's render has its page, strings and shell loaded before it starts, and no data to fetch.
+    if (!import.meta.env.SSR) signedInFirstView = m.startFirstView(loadRuntime);
     return () => <RouteSetView set={m.SIGNED_IN_ROUTE_SET} />;
   }),
 );

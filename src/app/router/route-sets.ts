@@ -36,6 +36,9 @@ export interface RouteDef {
   /** Starts the page's first data calls with its chunk on a first view (route-prefetch.ts); its machine takes them.
    * Given the runtime's promise, so the calls' own chunk is asked for before the runtime (and the shell) are there. */
   prefetch?: (runtime: Promise<Runtime>) => void;
+  /** A signed-in page the server renders (src/prerender/render-signed-in-page.tsx): its first render reads only the
+   * session's user, the path and the strings (no query, browser storage or width), so the browser can hydrate it. */
+  serverRendered?: boolean;
 }
 
 export interface RouteSet {

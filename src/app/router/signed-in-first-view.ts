@@ -1,5 +1,6 @@
 import { i18n } from '../../i18n/i18n';
 import type { Runtime } from '../runtime/runtime';
+import { layouts } from './layouts';
 import { resolveRoute, type RouteSet } from './route-sets';
 
 let started: Promise<unknown> | null = null;
@@ -40,5 +41,8 @@ function start(set: RouteSet, path: string, loadRuntime: () => Promise<Runtime>)
   const shell = import('../../layouts/app-shell/app-shell').catch(() => {
     // The layout's own render asks again and shows the reload prompt if it still cannot load.
   });
-  return Promise.all([strings, page, shell]);
+  // And through its lazy route, so the first render finds it loaded rather than suspending: a server-rendered page
+  // whose hydration suspended there would be rendered afresh by the next update above it (main.tsx).
+  const layout = layouts[route?.layout ?? 'app'].preload();
+  return Promise.all([strings, page, shell, layout]);
 }

@@ -48,8 +48,8 @@ const prefetchHome = (runtime: Promise<Runtime>) =>
 /** The routes of a signed-in user (spec 2), in a chunk of their own: a visitor's entry does not carry them. */
 export const SIGNED_IN_ROUTE_SET: RouteSet = {
   routes: [
-    { path: '/', page: signedInPages.home, layout: 'app', ns: ['activity'], prefetch: prefetchHome },
-    { path: TRANSACTIONS_PATH, page: signedInPages.transactions, layout: 'app', ns: ['activity'] },
+    { path: '/', page: signedInPages.home, layout: 'app', ns: ['activity'], prefetch: prefetchHome, serverRendered: true },
+    { path: TRANSACTIONS_PATH, page: signedInPages.transactions, layout: 'app', ns: ['activity'], serverRendered: true },
     { path: TRANSACTION_DETAILS_PATH, page: signedInPages.transactionDetails, layout: 'app' },
     { path: UPLOAD_FILE_PATH, page: signedInPages.uploadFile, layout: 'app' },
     { path: WITHDRAW_FUNDS_PATH, page: signedInPages.wallet, layout: 'app' },
@@ -68,7 +68,7 @@ export const SIGNED_IN_ROUTE_SET: RouteSet = {
     { path: PROFILE_PATH, page: signedInPages.profile, layout: 'app' },
     { path: PRICE_POINT_PATH, page: signedInPages.pricePoint, layout: 'app' },
     { path: PAYMENT_PATH, page: signedInPages.payment, layout: 'app', ns: ['payments'] },
-    { path: SEND_PAYMENT_PATH, page: signedInPages.sendPayment, layout: 'app', ns: ['payments'] },
+    { path: SEND_PAYMENT_PATH, page: signedInPages.sendPayment, layout: 'app', ns: ['payments'], serverRendered: true },
     { path: REQUEST_PAYMENT_PATH, page: signedInPages.requestPayment, layout: 'app', ns: ['payments'] },
     { path: CHANGE_PASSWORD_PATH, page: signedInPages.changePassword, layout: 'app' },
     { path: CONTACTS_PATH, page: signedInPages.contacts, layout: 'app' },

@@ -51,8 +51,17 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
+/**
+ * The runtime a server render renders with (src/prerender), and the one the browser hydrates that render with
+ * (main.tsx): a signed-in page's, or null for a visitor's page, which renders before the runtime.
+ */
+let rendering: Runtime | null = null;
+
+export function renderWithRuntime(value: Runtime | null): void {
+  rendering = value;
+}
+
 /** The runtime once it has started, or null; re-renders when it starts. */
 export function useRuntime(): Runtime | null {
-  // The server's render and the hydration of it are a visitor's page before the runtime (src/prerender).
-  return useSyncExternalStore(subscribe, () => runtime, () => null);
+  return useSyncExternalStore(subscribe, () => runtime, () => rendering);
 }

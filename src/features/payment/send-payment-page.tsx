@@ -37,8 +37,15 @@ export function SendPaymentPage() {
   const format = useFormat();
   const formText = useFormText();
   const calls = usePaymentCalls();
-  // Read once: the history state the screen was opened with (a request to pay), else a public profile's link.
-  const input = useMemo(() => ({ flowId: crypto.randomUUID(), ...readSendStart(window.history.state, window.location.search) }), []);
+  // Read once: the history state the screen was opened with (a request to pay), else a public profile's link. The
+  // server renders the screen only when there is neither (server/web/spa.ts, main.tsx).
+  const input = useMemo(
+    () => ({
+      flowId: crypto.randomUUID(),
+      ...(import.meta.env.SSR ? readSendStart(null, '') : readSendStart(window.history.state, window.location.search)),
+    }),
+    [],
+  );
   const logic = useMemo(
     () =>
       sendPaymentMachine.provide({

@@ -49,7 +49,9 @@ const main = css({ display: 'flex', flexDirection: 'column' });
 /**
  * The signed-in app shell (spec 2): tab bar ≥ 768 px, bottom bar below, right sidebar ≥ 1024 px. The bars of the
  * other widths are not rendered at all (their CSS hides them too): on a phone the tab bar and the sidebar were half
- * of the shell's first render, at 4× CPU on the path to every signed-in page's first paint.
+ * of the shell's first render, at 4× CPU on the path to every signed-in page's first paint. A page rendered by the
+ * server has every bar (the server cannot know the width; CSS shows the right ones), and so does the render that
+ * hydrates it; the browser then drops the others.
  */
 export function AppShell({ children }: { children: ReactNode }) {
   const mainRef = useRef<HTMLElement>(null);
@@ -61,9 +63,9 @@ export function AppShell({ children }: { children: ReactNode }) {
     <ProfileSummaryProvider>
       <div className={shell}>
         <SkipLink />
-        {wide ? <TabBar /> : null}
+        {wide !== false ? <TabBar /> : null}
         <div className={column}>
-          {wide ? null : <MobileTopBar />}
+          {wide !== true ? <MobileTopBar /> : null}
           <div className={content({ bottomBar: !isActivePath(PAYMENT_PATH, location) })}>
             <Breadcrumbs />
             <main id="main" ref={mainRef} tabIndex={-1} className={main}>
@@ -71,8 +73,8 @@ export function AppShell({ children }: { children: ReactNode }) {
             </main>
           </div>
         </div>
-        {widest ? <RightSidebar /> : null}
-        {wide ? null : <BottomBar />}
+        {widest !== false ? <RightSidebar /> : null}
+        {wide !== true ? <BottomBar /> : null}
       </div>
     </ProfileSummaryProvider>
   );

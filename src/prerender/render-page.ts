@@ -1,0 +1,7 @@
+/**
+ * The server's renders of the app's pages, built by `vite build --ssr` into dist/ssr/render-page.js and imported by
+ * server/web/prerendered-pages.ts at start (the server's own bundle never includes the web app's code).
+ */
+export { isPublicPagePath, renderPublicPage } from './render-public-page';
+export { isSignedInPagePath, renderSignedInPage } from './render-signed-in-page';
+export type { RenderedPage } from './render-app';
