@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { encodeUserCookieValue } from '../../domain/user-cookie';
 import { USER_COOKIE } from '../../domain/product';
-import { mainHeading } from './support/app';
+import { firstViewReads } from '../../domain/first-view-reads';
+import { mainHeading, signInAs, text } from './support/app';
 import { expect, test } from './support/test';
 
 /**
@@ -15,7 +16,9 @@ const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), '
 const fileOf = (source: string) => `/${manifest[source]!.file}`;
 
 const links = (html: string, rel: string) =>
-  [...html.matchAll(/<link rel="([^"]+)"(?: as="fetch")? crossorigin href="([^"]+)" \/>/g)].filter((m) => m[1] === rel).map((m) => m[2]!);
+  [...html.matchAll(/<link rel="([^"]+)"(?: as="fetch")? crossorigin href="([^"]+)" \/>/g)]
+    .filter((m) => m[1] === rel)
+    .map((m) => m[2]!.replaceAll('&amp;', '&'));
 
 const signedInCookie = `${USER_COOKIE}=${encodeUserCookieValue({
   userId: '00000000-0000-4000-8000-000000000001',
@@ -63,7 +66,7 @@ test('the landing, sign-in and a signed-in home name their chunks and strings, e
   expect(homeModules).not.toContain(fileOf('src/features/landing/landing-page.tsx'));
   // In the order they are needed, as the browser starts them six at a time: what home's first calls wait for (the
   // runtime, the table and the prefetch's chunk), then the strings, then the shell's and the page's own chunks.
-  const at = (href: string) => home.indexOf(`href="${href}"`);
+  const at = (href: string) => home.indexOf(`href="${href.replaceAll('&', '&amp;')}"`);
   const calls = ['src/app/runtime/start-runtime.ts', 'src/app/router/signed-in-routes.ts', 'src/features/home/home-data.ts'].map(fileOf);
   const ui = ['src/layouts/app-shell/app-shell.tsx', 'src/features/home/home-page.tsx'].map(fileOf);
   for (const first of calls) {
@@ -72,10 +75,37 @@ test('the landing, sign-in and a signed-in home name their chunks and strings, e
   }
   for (const later of ui) expect(at(fileOf('locales/en/activity.json'))).toBeLessThan(at(later));
   expect(links(home, 'preload')).toEqual(expect.arrayContaining([fileOf('locales/en/common.json')]));
+  // Home's API reads too (domain/first-view-reads.ts), ahead of every file: a few small answers that would otherwise
+  // wait for a free connection behind the scripts. A visitor's pages name none.
+  const reads = firstViewReads('/', '00000000-0000-4000-8000-000000000001', 'en');
+  const data = links(home, 'preload').filter((href) => href.startsWith('/api/'));
+  expect(data).toEqual(reads);
+  for (const later of [...calls, fileOf('locales/en/common.json')]) expect(at(reads.at(-1)!)).toBeLessThan(at(later));
+  expect([landing, signIn].flatMap((html) => links(html, 'preload')).filter((href) => href.startsWith('/api/'))).toEqual([]);
 
-  for (const href of [landing, signIn, home].flatMap((html) => [...links(html, 'modulepreload'), ...links(html, 'preload')])) {
+  const files = [landing, signIn, home].flatMap((html) => [...links(html, 'modulepreload'), ...links(html, 'preload')]);
+  for (const href of files.filter((file) => !file.startsWith('/api/'))) {
     expect(existsSync(new URL(`.${href}`, dist)), `${href} is in dist/web`).toBe(true);
   }
+});
+
+test('a signed-in home asks for each of its preloaded API reads once: the app takes the preloaded answers', async ({
+  page,
+  context,
+}) => {
+  const account = await signInAs(context);
+  const fetched = new Map<string, number>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) fetched.set(`${url.pathname}${url.search}`, (fetched.get(`${url.pathname}${url.search}`) ?? 0) + 1);
+  });
+  const response = await page.goto('/');
+  const html = await response!.text();
+  const reads = firstViewReads('/', account.user.userId, 'en');
+  expect(links(html, 'preload').filter((href) => href.startsWith('/api/'))).toEqual(reads);
+  await expect(page.getByRole('heading', { name: text('en', 'activity', 'home.addMoney.title') })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  for (const url of reads) expect(fetched.get(url), url).toBe(1);
 });
 
 test('a page load fetches each preloaded chunk and string file once, under the page’s CSP', async ({ page }) => {
