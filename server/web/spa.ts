@@ -9,6 +9,7 @@ import { projectRoot, webDistDir } from '../paths';
 import { parseUserCookie } from '../../domain/user-cookie';
 import { pageLanguage } from './page-language';
 import type { RenderedPage } from '../../src/prerender/render-page';
+import { compressPage, pageEncoding } from './compress-page';
 import { loadPrerenderedPages, type PrerenderedPages } from './prerendered-pages';
 import { createRoutePreloads } from './route-preloads';
 import { htmlContentSecurityPolicy, newNonce, type ThirdPartyScripts } from '../security/headers';
@@ -122,15 +123,18 @@ export async function registerSpa(
           html = html.replace(/(<meta\s+name="description"\s+)content="[^"]*"/, (_, start: string) => `${start}${content}`);
         }
       }
+      const encoding = pageEncoding(headers['accept-encoding']);
+      if (encoding) reply.header('content-encoding', encoding);
       return reply
         .code(200)
         .header('content-security-policy', htmlContentSecurityPolicy(nonce, widgets))
         // A signed-in user's rendered page is theirs: kept by no cache, theirs included (a shared device's back button).
         .header('cache-control', page && user ? 'private, no-store' : 'no-cache')
-        // The preload links and the rendered page depend on the cookies (session, language) and the language asked for.
-        .header('vary', 'Cookie, Accept-Language')
+        // The preload links and the rendered page depend on the cookies (user, language), the language asked for, and
+        // the page's coding on what the browser accepts.
+        .header('vary', 'Cookie, Accept-Language, Accept-Encoding')
         .type('text/html; charset=utf-8')
-        .send(html);
+        .send(encoding ? await compressPage(html, encoding) : html);
     },
   };
 }
