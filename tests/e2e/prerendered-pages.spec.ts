@@ -1,6 +1,6 @@
 import { encodeUserCookieValue } from '../../domain/user-cookie';
 import { USER_COOKIE } from '../../domain/product';
-import { createAccount, mainHeading, storeLanguage, text } from './support/app';
+import { createAccount, headingIsServers, holdBack, mainHeading, noteServerHeading, storeLanguage, text } from './support/app';
 import { expect, test } from './support/test';
 
 /**
@@ -44,27 +44,14 @@ test.describe('with JavaScript off', () => {
 
 test('the app takes the server\'s landing over in place: no error, same elements, working buttons', async ({ page }) => {
   // The first <h1> the parser met, before any script ran: the server's.
-  await page.addInitScript(() => {
-    const observer = new MutationObserver(() => {
-      const heading = document.querySelector('h1');
-      if (!heading) return;
-      (window as unknown as { serverHeading: Element }).serverHeading = heading;
-      observer.disconnect();
-    });
-    observer.observe(document, { childList: true, subtree: true });
-  });
+  await noteServerHeading(page);
   await page.goto('/');
   await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'en');
   const offer = page.getByRole('group', { name: text('en', 'marketing', 'landing.languageOffer.label') });
   await offer.getByRole('button', { name: 'Tipjar em português' }).click();
   await expect(mainHeading(page)).toHaveText(text('pt', 'marketing', 'landing.heading'));
   // Hydrated, not replaced: the element the server sent is the one now showing Portuguese.
-  expect(
-    await page.evaluate(() => {
-      const heading = (window as unknown as { serverHeading?: Element }).serverHeading;
-      return heading?.isConnected === true && heading === document.querySelector('main h1');
-    }),
-  ).toBe(true);
+  expect(await headingIsServers(page)).toBe(true);
   // The choice is a cookie too, so the server's next page is in it.
   const next = await (await page.request.get('/faq')).text();
   expect(rootOf(next)?.[1]).toBe(' data-prerendered="pt"');
@@ -76,12 +63,7 @@ test('what is typed and sent before the app has taken the sign-in page over is w
   const account = await createAccount(context);
   await context.clearCookies();
   // The page's strings held back: the app's script has run, but it hydrates only once they are here.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/accounts-[\w-]+\.json$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdBack(page, /\/assets\/accounts-[\w-]+\.json$/);
   await page.goto('/sign-in', { waitUntil: 'domcontentloaded' });
   await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'en');
   await page.getByLabel(text('en', 'accounts', 'fields.email'), { exact: true }).fill(account.email);

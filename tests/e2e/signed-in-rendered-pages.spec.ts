@@ -1,6 +1,6 @@
 import { encodeUserCookieValue } from '../../domain/user-cookie';
 import { USER_COOKIE } from '../../domain/product';
-import { DESKTOP, mainHeading, PHONE, signInAs, text } from './support/app';
+import { DESKTOP, headingIsServers, holdBack, mainHeading, noteServerHeading, PHONE, signInAs, text } from './support/app';
 import { payer } from './support/payments';
 import { expect, test } from './support/test';
 
@@ -39,15 +39,7 @@ test('the app takes the server\'s activity page over in place: no error, same el
   await signInAs(context);
   await page.setViewportSize(PHONE);
   // The first <h1> the parser met, before any script ran: the server's.
-  await page.addInitScript(() => {
-    const observer = new MutationObserver(() => {
-      const heading = document.querySelector('main h1');
-      if (!heading) return;
-      (window as unknown as { serverHeading: Element }).serverHeading = heading;
-      observer.disconnect();
-    });
-    observer.observe(document, { childList: true, subtree: true });
-  });
+  await noteServerHeading(page);
   const response = await page.goto('/transactions');
   expect(response?.headers()['cache-control']).toBe('private, no-store');
   await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'en');
@@ -55,12 +47,7 @@ test('the app takes the server\'s activity page over in place: no error, same el
   await expect(page.getByText(en('activity', 'list.empty'))).toBeVisible();
   await page.getByRole('tab', { name: en('common', 'tabs.pending') }).click();
   await expect(page).toHaveURL(/\?tab=pending$/);
-  expect(
-    await page.evaluate(() => {
-      const heading = (window as unknown as { serverHeading?: Element }).serverHeading;
-      return heading?.isConnected === true && heading === document.querySelector('main h1');
-    }),
-  ).toBe(true);
+  expect(await headingIsServers(page)).toBe(true);
   // Hydrated on a phone: the bars of the other widths, which the server sent, are gone.
   await expect(page.getByRole('complementary')).toHaveCount(0);
 });
@@ -71,12 +58,7 @@ test('a recipient typed before the app has taken the send flow over is the one i
   await signInAs(context);
   await page.setViewportSize(DESKTOP);
   // The flow's strings held back: the app's script has run, but it hydrates only once they are here.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/payments-[\w-]+\.json$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdBack(page, /\/assets\/payments-[\w-]+\.json$/);
   await page.goto('/payment/send', { waitUntil: 'domcontentloaded' });
   await expect(page.locator('#root')).toHaveAttribute('data-signed-in', '');
   await page.getByRole('combobox', { name: en('payments', 'fields.recipient') }).fill(receiver.username.slice(0, 8));

@@ -152,3 +152,35 @@ export function mainHeading(page: Page) {
 export function fmt(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
 }
+
+/** Notes the first `main h1` the HTML parser makes, before any script has run: on a page the server rendered, its own. */
+export async function noteServerHeading(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      const heading = document.querySelector('main h1');
+      if (!heading) return;
+      (window as unknown as { serverHeading: Element }).serverHeading = heading;
+      observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** Whether the page's `main h1` is still the element the server sent (noteServerHeading): hydrated, not replaced. */
+export function headingIsServers(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const heading = (window as unknown as { serverHeading?: Element }).serverHeading;
+    return heading?.isConnected === true && heading === document.querySelector('main h1');
+  });
+}
+
+/** Holds back the files matching `pattern` until the returned function is called (a page's strings, say). */
+export async function holdBack(page: Page, pattern: RegExp): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
