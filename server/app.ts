@@ -84,9 +84,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (deps.metrics) registerMetricsHooks(app, deps.metrics);
   await registerSecurityHeaders(app);
   await app.register(cookie);
-  // Answers of 1 KB and more (pages, lists, the contract) go compressed when the client accepts it: on a slow phone a
-  // page's HTML and first data share its first second with the scripts (a home's first payments were ~15 KB of JSON,
-  // a signed-in page's HTML 15–20 KB). The built files under dist/web were compressed at build time and go as they
+  // Answers of 1 KB and more (lists, the contract) go compressed when the client accepts it: on a slow phone a page's
+  // first data shares its first second with the scripts. The pages are the not-found handler's, which this plugin does
+  // not see (server/web/compress-page.ts); the built files under dist/web were compressed at build time and go as they
   // are (@fastify/static's preCompressed). Brotli's quality 4: most of the gain at a small cost, made per answer.
   await app.register(compress, {
     global: true,
