@@ -14,22 +14,10 @@ const w = (key: string, values: Record<string, string | number> = {}) => fmt(tex
 const c = (key: string) => text('en', 'common', key);
 const thisYear = new Date().getFullYear();
 
-/**
- * axe at both layouts, ending at the desktop size the tests run in. Entry animations (a toast sliding in) are let
- * finish first: half-faded text is not what a reader sees, and axe would measure its contrast mid-fade. One cancelled
- * meanwhile (its element re-rendered or gone when the layout changed width) rejects `finished`: it is over too.
- */
+/** axe at both layouts, ending at the desktop size the tests run in (expectNoA11yViolations lets a toast's entry finish). */
 async function axeBothSizes(page: Page) {
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
-    await page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-          .map((a) => a.finished.catch(() => {})),
-      ),
-    );
     await expectNoA11yViolations(page);
   }
 }
