@@ -17,8 +17,15 @@ async function start() {
   // The first view's chunks and strings download together; rendering before the strings arrive would flash
   // untranslated keys, and before the page's chunk the frame alone (whose footer the page then pushes down).
   const firstView = startFirstView(window.location.pathname);
-  // A server-rendered page (below): what is typed or sent before it is hydrated is handed over afterwards.
-  if (root.dataset.prerendered) afterHydration(holdEarlyInput(root));
+  // A server-rendered page (below): what is typed or sent before it is hydrated is handed over afterwards. Then
+  // `data-hydrated` says the app has taken the page over (its buttons work from then on; the browser tests wait for it).
+  if (root.dataset.prerendered) {
+    const handOver = holdEarlyInput(root);
+    afterHydration(() => {
+      handOver();
+      root.dataset.hydrated = '';
+    });
+  }
   const language = detectInitialLanguage(readStoredLanguage(), navigator.languages);
   mirrorStoredLanguage();
   // Signed-in pages show money and dates as soon as their data arrives.

@@ -22,6 +22,8 @@ const actions = css({ display: 'flex', flexWrap: 'wrap', justifyContent: 'center
 
 function PageErrorView({ error }: { error: unknown }) {
   const { t } = useTranslation();
+  // Shown instead of a server-rendered page the app could not take over: it has taken the page over all the same.
+  useAfterHydration();
   const texts = errorTexts(error);
   return (
     <div className={wrapper} role="alert">

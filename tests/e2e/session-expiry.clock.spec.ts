@@ -8,9 +8,13 @@ import { expect, test } from './support/test';
 const a = (key: string, values: Record<string, string | number> = {}) => fmt(text('en', 'accounts', key), values);
 
 test('idle for 31 minutes: the next navigation lands on /expired-session', async ({ page, context }) => {
-  await signInAs(context);
+  const account = await signInAs(context);
+  // The app's first session check answered before the clock moves: otherwise that check is the one that finds the
+  // session expired (home comes rendered by the server, so the heading is there before the app has started).
+  const checked = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/app/user/${account.user.userId}`);
   await page.goto('/');
   await expect(mainHeading(page)).toHaveText(text('en', 'common', 'routes.home'));
+  expect((await checked).ok()).toBe(true);
   const moved = await page.request.post('/api/dev/clock', { data: { advanceMs: 31 * 60 * 1000 } });
   expect(moved.ok()).toBe(true);
 

@@ -11,7 +11,7 @@ export function afterHydration(task: () => void): void {
   pending = task;
 }
 
-/** In the page's boundary: runs the task once that boundary has committed. Renders nothing. */
+/** In the page's boundary: runs the task once that boundary has committed (or an error view that replaced it). */
 export function useAfterHydration(): void {
   useEffect(() => {
     const task = pending;

@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAfterHydration } from '../hydration/after-hydration';
 import { errorTexts } from './error-texts';
 
 /**
@@ -9,6 +10,8 @@ import { errorTexts } from './error-texts';
  */
 function AppErrorView({ error }: { error: unknown }) {
   const { t } = useTranslation();
+  // Shown instead of a server-rendered page the app could not take over: it has taken the page over all the same.
+  useAfterHydration();
   const texts = errorTexts(error);
   return (
     <div className="app-error" role="alert">

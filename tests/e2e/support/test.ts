@@ -1,4 +1,4 @@
-import { expect, test as base } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 
 /**
  * The suite's `test`: fails any test whose page logged an error — a script error, a failed chunk, or a
@@ -9,7 +9,35 @@ let clients = 0;
 // 402: a card the processor declined (adding a card, a card deposit), which the screen shows in its own words.
 const API_REFUSAL = /^Failed to load resource: the server responded with a status of (400|401|402|403|409|410|429) /;
 
+/**
+ * A page the server rendered (`#root[data-prerendered]`) is on screen, links and all, before the app has taken it over
+ * (`data-hydrated`, src/main.tsx): a button pressed before then does nothing, as for a person on a slow phone. A
+ * navigation waits for that, so a test's next step is the app's; one that means to act before it (the early-input
+ * tests) navigates with `waitUntil: 'domcontentloaded'` or 'commit', and a page without JavaScript is never taken over.
+ */
+async function takenOver(page: Page): Promise<void> {
+  await expect(page.locator('#root:not([data-prerendered]), #root[data-hydrated]')).toHaveCount(1, { timeout: 15_000 });
+}
+
 export const test = base.extend<{ consoleErrors: string[] }>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      const waits = (options?: { waitUntil?: string }) => options?.waitUntil !== 'domcontentloaded' && options?.waitUntil !== 'commit';
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        if (waits(options)) await takenOver(page);
+        return response;
+      };
+      page.reload = async (options) => {
+        const response = await reload(options);
+        if (waits(options)) await takenOver(page);
+        return response;
+      };
+    }
+    await use(page);
+  },
   // Each test is its own client address (the server trusts one proxy hop in the e2e run), as separate people on
   // separate devices would be: the per-address rate limits of one test never touch another.
   extraHTTPHeaders: async ({}, use, testInfo) => {
