@@ -3,7 +3,7 @@
  * the browser's API client asks for them: the server names them in the page's HTML as fetch preloads
  * (server/web/spa.ts), so their answers are on the way with the page's scripts instead of after them. A URL here that
  * the client does not ask for is a wasted request, and one it asks for differently is fetched twice:
- * tests/unit/app/first-view-reads.test.ts holds this list equal to the calls the client makes.
+ * tests/unit/web/first-view-reads.test.ts holds this list equal to the calls the client makes.
  */
 export function firstViewReads(path: string, userId: string, language: string): string[] {
   const user = `/api/app/user/${encodeURIComponent(userId)}`;

@@ -15,14 +15,12 @@ type RenderModule = typeof import('../../src/prerender/render-page');
  *   * a visitor's public pages (the landing, the information and legal pages) read no session and no data, so one
  *     render per path and language serves every visitor: made on first request, then kept. The footer's copyright
  *     year is in the key, so a server running across New Year renders anew;
- *   * a signed-in user's pages (home, activity, the send flow) are rendered per request, for the user the caller has
- *     checked, and never kept.
+ *   * a signed-in user's pages (home, activity, the send flow) are rendered per request, for the user of the
+ *     request's `tipjar-user` cookie (they carry nothing else of theirs), and never kept.
  */
 export interface PrerenderedPages {
   /** This path in this language; null for a page rendered in the browser only. */
   pageFor(path: string, language: Locale): Promise<RenderedPage | null>;
-  /** Whether a signed-in user's page at this path is rendered here (the caller checks the session only then). */
-  rendersSignedIn(path: string): boolean;
   /** This signed-in page for this user; null for a page rendered in the browser only. */
   signedInPageFor(path: string, language: Locale, user: SessionUser): Promise<RenderedPage | null>;
 }
@@ -52,7 +50,6 @@ export async function loadPrerenderedPages(ssrDir: string): Promise<PrerenderedP
       }
       return page;
     },
-    rendersSignedIn: (path) => module.isSignedInPagePath(path),
     signedInPageFor(path, language, user) {
       if (!module.isSignedInPagePath(path)) return Promise.resolve(null);
       return inTurn(() => module.renderSignedInPage(path, language, user));

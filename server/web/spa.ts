@@ -96,13 +96,18 @@ export async function registerSpa(
       const language = pageLanguage(headers.cookie, headers['accept-language']);
       const user = parseUserCookie(headers.cookie ?? '');
       // Pages with no query: one that reads its query (sign-in's ?email=, the send flow's ?to=) would differ from
-      // the render. A visitor's is the same for everyone; a signed-in user's is theirs alone.
+      // the render. A visitor's is the same for everyone. A signed-in user's is made for the user of the `tipjar-user`
+      // cookie, the user the browser's app starts with, and carries nothing the request did not bring (the page's
+      // data comes from the API afterwards, with the session): so it needs no session check, and cannot carry data
+      // yet, as the session cookie is Path=/api (docs/performance.md "Session 8"). An expired session is found by the
+      // app's first session check, as before.
       const query = url.split('?')[1];
-      const page = query || !prerendered
-        ? null
-        : user
-          ? await signedInPageOf(prerendered, reply, path, language, user)
-          : await renderedPageOf(reply, path, language, () => prerendered!.pageFor(path, language));
+      const page =
+        query || !prerendered
+          ? null
+          : await renderedPageOf(reply, path, language, () =>
+              user ? prerendered!.signedInPageFor(path, language, user) : prerendered!.pageFor(path, language),
+            );
       const links = preloads?.tagsFor(path, headers.cookie, headers['accept-language']) ?? '';
       // The data first: a few small answers, which would otherwise wait for a free connection behind ~25 scripts
       // (HTTP/1.1 gives a page six), and which the page's largest element needs as much as it needs the scripts.
@@ -157,24 +162,6 @@ function dataPreloads(path: string, user: SessionUser, language: Locale): string
 }
 
 type PageParts = { head: string; body: string; title: string | null; description: string | null };
-
-/**
- * A signed-in user's page, rendered for the user of the `tipjar-user` cookie: the user the browser's app starts with,
- * so its hydration renders the same. The render carries nothing the request did not bring (that cookie, the path,
- * the strings; the page's data comes from the API afterwards, with the session), which is why it needs no session
- * check, and why it cannot yet carry data: the session cookie is Path=/api and never reaches a page's request
- * (docs/performance.md "Session 8"). An expired session is found by the app's first session check, as before.
- */
-function signedInPageOf(
-  prerendered: PrerenderedPages,
-  reply: FastifyReply,
-  path: string,
-  language: Locale,
-  user: SessionUser,
-): Promise<PageParts | null> {
-  if (!prerendered.rendersSignedIn(path)) return Promise.resolve(null);
-  return renderedPageOf(reply, path, language, () => prerendered.signedInPageFor(path, language, user));
-}
 
 async function renderedPageOf(
   reply: FastifyReply,
