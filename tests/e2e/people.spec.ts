@@ -91,7 +91,7 @@ test('phone verification: a bad number, the texted code after a resend, confirm 
 
   // Resend: a new text; the old code stops working.
   await page.getByRole('button', { name: pe('phone.resend') }).click();
-  await expect(page.getByRole('status').filter({ hasText: pe('phone.resent', { phone }) })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('status').filter({ hasText: pe('phone.resent', { phone }) })).toBeVisible();
   const messages = await outbox(page.request, phone);
   expect(messages).toHaveLength(2);
   const second = await textedCode(page, phone);
