@@ -490,26 +490,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/dev/roles": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Outside production only — gives a user a role, as `npm run admin -- grant-auditor <email>` does. The browser
-         *     tests need it: the command cannot open the PGlite directory while their server holds it.
-         */
-        post: operations["grantDevRole"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/health/live": {
         parameters: {
             query?: never;
@@ -2806,37 +2786,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["Problem"];
-            default: components["responses"]["Problem"];
-        };
-    };
-    grantDevRole: {
-        parameters: {
-            query?: {
-                /** @description The caller's locale; localises `detail` in errors. */
-                lang?: components["parameters"]["Lang"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    email: string;
-                    /** @enum {string} */
-                    role: "auditor";
-                };
-            };
-        };
-        responses: {
-            /** @description The user has the role. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            404: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
     };

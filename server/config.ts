@@ -132,7 +132,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return {
     env,
     port,
-    host: out.HOST ?? '0.0.0.0',
+    // Outside production the server has development tools and sandbox money: it listens on this machine only unless
+    // HOST opens it on purpose. Production serves the world (behind its proxy), so it keeps every interface.
+    host: out.HOST ?? (env === 'production' ? '0.0.0.0' : '127.0.0.1'),
     dataDir: resolveFromRoot(out.DATA_DIR ?? 'data'),
     databaseUrl: out.DATABASE_URL,
     logLevel: out.LOG_LEVEL ?? (env === 'test' ? 'silent' : 'info'),

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { MigrationDriftError } from './db/migrate';
 import { startServer } from './start-server';
+import { devToolsNotice } from './dev-tools-notice';
 import { APP_VERSION } from './version';
 
 /** After SIGTERM, what has not finished by then is abandoned (orchestrators kill at 30 s by default; we stay well under). */
@@ -11,6 +12,10 @@ const SHUTDOWN_DEADLINE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Once per start (the cluster's primary, or the only process), before anything listens: stdout, not the log,
+  // so no LOG_LEVEL hides it.
+  const notice = cluster.isPrimary ? devToolsNotice(config) : null;
+  if (notice) console.log(notice);
   // WEB_CONCURRENCY > 1: this process only forks and watches the workers, each of which runs the code below.
   if (config.webConcurrency > 1 && cluster.isPrimary) return runPrimary(config);
   const server = await startServer(config);

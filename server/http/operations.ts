@@ -23,6 +23,7 @@ import {
   type MoneyMovingHandler,
 } from './idempotency';
 import { pickLocale } from '../i18n/translator';
+import { isLoopbackAddress } from './loopback';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -94,6 +95,18 @@ export interface RegisterOptions {
   includeDevOnly?: boolean;
 }
 
+/**
+ * The guard of every `x-dev-only` operation (the outbox's codes and links, the clock, minted sandbox money): it
+ * answers only a peer on this machine. The TCP peer (`request.socket.remoteAddress`), not `request.ip`: with
+ * TRUST_PROXY that one comes from X-Forwarded-For, which any caller writes. Anyone else gets the not-found handler's
+ * own answer, so the route cannot be told apart from one that does not exist.
+ */
+async function onlyFromThisMachine(request: FastifyRequest, reply: FastifyReply) {
+  if (isLoopbackAddress(request.socket.remoteAddress)) return;
+  reply.callNotFound();
+  return reply;
+}
+
 /** An operation needs a caller unless its (or the document's) security is empty or lists `{}` as one option. */
 export function requiresAuth(operation: Operation, doc: OpenApiDocument): boolean {
   const security = (operation.security ?? doc.security ?? []) as Record<string, unknown>[];
@@ -121,7 +134,8 @@ export function registerOperations(
 
   for (const { method, path, operation } of entries) {
     // A dev-only operation keeps its handler (the check above stays total) but gets no route in production.
-    if (operation['x-dev-only'] === true && !options.includeDevOnly) continue;
+    const devOnly = operation['x-dev-only'] === true;
+    if (devOnly && !options.includeDevOnly) continue;
     const schemas = requestSchemas(operation);
     const responseValidators = new Map<string, ValidateFunction>();
     for (const [status, response] of Object.entries(operation.responses)) {
@@ -220,18 +234,19 @@ export function registerOperations(
         }
       : given;
 
+    const callerHook = checksSession
+      ? async (request: FastifyRequest) => {
+          request.deferredSession = { tokenHash: presentedTokenHash(request), settled: false };
+        }
+      : needsCaller
+        ? settleCaller
+        : undefined;
     app.route({
       method: method.toUpperCase() as 'GET',
       url: `/api${toFastifyPath(path)}`,
       schema: schemas,
       config: { operationId: operation.operationId, moneyMoving: operation['x-money-moving'] === true },
-      onRequest: checksSession
-        ? async (request) => {
-            request.deferredSession = { tokenHash: presentedTokenHash(request), settled: false };
-          }
-        : needsCaller
-          ? settleCaller
-          : undefined,
+      onRequest: devOnly ? [onlyFromThisMachine, ...(callerHook ? [callerHook] : [])] : callerHook,
       // A request refused before its statement ran (a body that does not parse or validate, too large, …) is
       // answered as on every other route: the caller first (401, the owner's 404), then the refusal.
       errorHandler: checksSession

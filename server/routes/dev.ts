@@ -9,14 +9,14 @@ import { parseAmount } from '../../domain/money/amount';
 import { normalizeEmail } from '../../domain/rules/account-rules';
 import { depositView, noticeUsdtTransfer, usdtAddressOf } from '../wallet/deposits';
 import { writeDevClockOffset } from '../db/dev-clock';
-import { findUserByEmail } from '../accounts/users';
-import { grantRole } from '../roles/roles';
 
 type Schemas = components['schemas'];
 
 /**
- * Outside production only (operations marked `x-dev-only` get no route in production, so they answer 404):
- * the outbox, where tests and developers read codes and links, and the shared test clock.
+ * Development tools: the outbox, where tests and developers read codes and links, the shared test clock and
+ * sandbox USDT transfers. Operations marked `x-dev-only` get no route in production, and outside it answer only a
+ * peer on this machine (server/http/operations.ts); to anyone else they are 404 like a route that does not exist.
+ * No route grants a role: `npm run admin -- grant-auditor <email>` does (server/roles/admin-command.ts).
  */
 export function devHandlers(services: Services): OperationHandlers {
   const db = services.database.db;
@@ -46,14 +46,6 @@ export function devHandlers(services: Services): OperationHandlers {
           createdAt: r.createdAt.toISOString(),
         })),
       };
-    },
-
-    grantDevRole: async (request, reply) => {
-      const { email, role } = request.body as { email: string; role: 'auditor' };
-      const user = await findUserByEmail(db, normalizeEmail(email));
-      if (!user) throw new HttpProblem(404, 'not_found', 'errors:not_found');
-      await grantRole(db, user.id, role, clock.now());
-      return reply.code(204).send();
     },
 
     getDevClock: async () => clockState(),

@@ -17,6 +17,8 @@ describe('the server process on PGlite', () => {
     running.push(first.child);
     expect(await waitForServer(first.port)).toEqual({ version: '1.0.2' });
     expect(existsSync(join(dataDir, 'pglite'))).toBe(true);
+    // Development mode says so once, naming its tools (server/dev-tools-notice.ts), whatever LOG_LEVEL hides.
+    expect(first.output().match(/DEVELOPMENT MODE — not for production: development tools are on \(outbox .*\/api\/dev\/outbox.*test clock.*sandbox USDT transfers.*listening on 127\.0\.0\.1:/g)).toHaveLength(1);
 
     const second = await startServerProcess({ DATA_DIR: dataDir });
     running.push(second.child);

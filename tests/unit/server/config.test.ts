@@ -12,6 +12,15 @@ describe('configuration from the environment', () => {
     expect(config.devFeatures).toBe(true);
   });
 
+  it('listens on loopback outside production unless HOST says otherwise; production keeps every interface', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'development' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+  });
+
   it('reads PORT, DATA_DIR and DATABASE_URL', () => {
     const config = loadConfig({ PORT: '4100', DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://u@h:5432/db', NODE_ENV: 'production' });
     expect(config).toMatchObject({ port: 4100, dataDir: '/tmp/x', databaseUrl: 'postgres://u@h:5432/db', devFeatures: false });
@@ -77,6 +86,7 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ NODE_ENV: 'production', DEV_FEATURES: 'false' }).devFeatures).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development', DEV_FEATURES: 'false' }).devFeatures).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test' }).devFeatures).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_FEATURES: 'true', HOST: '127.0.0.1' })).toThrow(ConfigError);
   });
 
   it('metrics are off unless METRICS_PORT is set, on loopback by default, never on the app port', () => {
