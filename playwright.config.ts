@@ -64,7 +64,9 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'node dist/server/main.js',
+      // The seeded auditor first (tests/e2e/support/seed-auditor.ts): no HTTP route grants a role, and once the
+      // server runs its PGlite directory is locked.
+      command: 'npx tsx tests/e2e/support/seed-auditor.ts && node dist/server/main.js',
       url: `${BASE_URL}/api/app/version`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -10,6 +10,7 @@ import { registerOperations, type OperationHandlers } from './http/operations';
 import { registerErrorHandling, toProblem } from './http/error-handler';
 import { HttpProblem, problemBody, sendProblem } from './http/problem';
 import { PRE_ROUTING_HEADERS, registerSecurityHeaders } from './security/headers';
+import { registerCacheControl } from './http/cache-control';
 import { registerSpa } from './web/spa';
 import { appVersionHandlers } from './routes/app-version';
 import { walletHandlers } from './routes/wallet';
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerRequestId(app);
   if (deps.metrics) registerMetricsHooks(app, deps.metrics);
   await registerSecurityHeaders(app);
+  registerCacheControl(app);
   await app.register(cookie);
   // Answers of 1 KB and more (lists, the contract) go compressed when the client accepts it: on a slow phone a page's
   // first data shares its first second with the scripts. The pages are the not-found handler's, which this plugin does

@@ -62,6 +62,8 @@ export const PRE_ROUTING_HEADERS: Readonly<Record<string, string>> = {
   'strict-transport-security': `max-age=${HSTS_MAX_AGE}; includeSubDomains`,
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
+  // A refusal is never kept by a cache (server/http/cache-control.ts does the same for routed answers).
+  'cache-control': 'no-store',
 };
 
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {

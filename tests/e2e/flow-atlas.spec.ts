@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { createAccount, expectNoA11yViolations, fmt, mainHeading, text } from './support/app';
 import { expect, test } from './support/test';
+import { SEEDED_AUDITOR } from './support/auditor';
 
 /**
  * The flow atlas in the browser (issue 9): the /flows explorer steps a catalogued machine and highlights where it
@@ -102,9 +103,9 @@ test('an auditor sees a cancelled request’s trail on the lifecycle diagram; a 
   await payerContext.close();
   await requesterContext.close();
 
-  const auditor = await createAccount(context);
-  const granted = await page.request.post('/api/dev/roles', { data: { email: auditor.email, role: 'auditor' } });
-  expect(granted.status()).toBe(204);
+  // The auditor was seeded in the database before the server started (no HTTP route grants a role).
+  const signedIn = await context.request.post('/api/app/user/login/', { data: { email: SEEDED_AUDITOR.email, password: SEEDED_AUDITOR.password } });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
   await page.goto('/audit');
   await expect(mainHeading(page)).toHaveText(f('audit.title'));
   await expect(page.getByText(f('audit.ledgerSound'))).toBeVisible();
