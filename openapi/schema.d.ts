@@ -1958,6 +1958,15 @@ export interface components {
         /** @description The picture's key from the profile (cache busting); ignored for lookup. */
         PhotoKey: string;
         /**
+         * @description Optional on the calls that create something (`x-idempotent: true`): send a unique key per intended creation
+         *     (a UUID is fine) and keep it for retries of that same submission. A retry with the same key and body returns
+         *     the first answer byte for byte (header `idempotent-replayed: true`) and creates nothing more; the same key with
+         *     another body → 422 `idempotency_key_reused`; while the first request with the key is still running → 409
+         *     `idempotency_key_in_flux` (retry in a moment). Refusals are not stored: fix the cause and retry with the key.
+         *     Kept at least 24 hours. An upload's "body" is its bytes, its content type and its `name`.
+         */
+        CreationIdempotencyKey: string;
+        /**
          * @description A unique key per intended operation (a UUID is fine), required on every money-moving POST. A retry with the
          *     same key and body returns the first response byte for byte (header `idempotent-replayed: true`); the same key
          *     with another body → 422. Kept at least 24 hours. Refusals are not stored: fix the cause and retry with the key.
@@ -2190,7 +2199,17 @@ export interface operations {
                 /** @description The caller's locale; localises `detail` in errors. */
                 lang?: components["parameters"]["Lang"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on the calls that create something (`x-idempotent: true`): send a unique key per intended creation
+                 *     (a UUID is fine) and keep it for retries of that same submission. A retry with the same key and body returns
+                 *     the first answer byte for byte (header `idempotent-replayed: true`) and creates nothing more; the same key with
+                 *     another body → 422 `idempotency_key_reused`; while the first request with the key is still running → 409
+                 *     `idempotency_key_in_flux` (retry in a moment). Refusals are not stored: fix the cause and retry with the key.
+                 *     Kept at least 24 hours. An upload's "body" is its bytes, its content type and its `name`.
+                 */
+                "Idempotency-Key"?: components["parameters"]["CreationIdempotencyKey"];
+            };
             path: {
                 /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
                 userId: components["parameters"]["UserId"];
@@ -2220,6 +2239,8 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentEnvelope"];
                 };
             };
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2919,7 +2940,17 @@ export interface operations {
                 /** @description The caller's locale; localises `detail` in errors. */
                 lang?: components["parameters"]["Lang"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on the calls that create something (`x-idempotent: true`): send a unique key per intended creation
+                 *     (a UUID is fine) and keep it for retries of that same submission. A retry with the same key and body returns
+                 *     the first answer byte for byte (header `idempotent-replayed: true`) and creates nothing more; the same key with
+                 *     another body → 422 `idempotency_key_reused`; while the first request with the key is still running → 409
+                 *     `idempotency_key_in_flux` (retry in a moment). Refusals are not stored: fix the cause and retry with the key.
+                 *     Kept at least 24 hours. An upload's "body" is its bytes, its content type and its `name`.
+                 */
+                "Idempotency-Key"?: components["parameters"]["CreationIdempotencyKey"];
+            };
             path: {
                 /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
                 userId: components["parameters"]["UserId"];
@@ -2943,6 +2974,8 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             402: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
     };
@@ -3274,7 +3307,17 @@ export interface operations {
                 /** @description The caller's locale; localises `detail` in errors. */
                 lang?: components["parameters"]["Lang"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on the calls that create something (`x-idempotent: true`): send a unique key per intended creation
+                 *     (a UUID is fine) and keep it for retries of that same submission. A retry with the same key and body returns
+                 *     the first answer byte for byte (header `idempotent-replayed: true`) and creates nothing more; the same key with
+                 *     another body → 422 `idempotency_key_reused`; while the first request with the key is still running → 409
+                 *     `idempotency_key_in_flux` (retry in a moment). Refusals are not stored: fix the cause and retry with the key.
+                 *     Kept at least 24 hours. An upload's "body" is its bytes, its content type and its `name`.
+                 */
+                "Idempotency-Key"?: components["parameters"]["CreationIdempotencyKey"];
+            };
             path: {
                 /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
                 userId: components["parameters"]["UserId"];
@@ -3297,6 +3340,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
     };
@@ -3333,7 +3378,17 @@ export interface operations {
                 /** @description The caller's locale; localises `detail` in errors. */
                 lang?: components["parameters"]["Lang"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on the calls that create something (`x-idempotent: true`): send a unique key per intended creation
+                 *     (a UUID is fine) and keep it for retries of that same submission. A retry with the same key and body returns
+                 *     the first answer byte for byte (header `idempotent-replayed: true`) and creates nothing more; the same key with
+                 *     another body → 422 `idempotency_key_reused`; while the first request with the key is still running → 409
+                 *     `idempotency_key_in_flux` (retry in a moment). Refusals are not stored: fix the cause and retry with the key.
+                 *     Kept at least 24 hours. An upload's "body" is its bytes, its content type and its `name`.
+                 */
+                "Idempotency-Key"?: components["parameters"]["CreationIdempotencyKey"];
+            };
             path: {
                 /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
                 userId: components["parameters"]["UserId"];
@@ -3355,6 +3410,8 @@ export interface operations {
                     "application/json": components["schemas"]["PayoutAccountEnvelope"];
                 };
             };
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
     };
@@ -3393,7 +3450,17 @@ export interface operations {
                 /** @description The caller's locale; localises `detail` in errors. */
                 lang?: components["parameters"]["Lang"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on the calls that create something (`x-idempotent: true`): send a unique key per intended creation
+                 *     (a UUID is fine) and keep it for retries of that same submission. A retry with the same key and body returns
+                 *     the first answer byte for byte (header `idempotent-replayed: true`) and creates nothing more; the same key with
+                 *     another body → 422 `idempotency_key_reused`; while the first request with the key is still running → 409
+                 *     `idempotency_key_in_flux` (retry in a moment). Refusals are not stored: fix the cause and retry with the key.
+                 *     Kept at least 24 hours. An upload's "body" is its bytes, its content type and its `name`.
+                 */
+                "Idempotency-Key"?: components["parameters"]["CreationIdempotencyKey"];
+            };
             path: {
                 /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
                 userId: components["parameters"]["UserId"];
@@ -3419,8 +3486,10 @@ export interface operations {
                     "application/json": components["schemas"]["MediaEnvelope"];
                 };
             };
+            409: components["responses"]["Problem"];
             413: components["responses"]["Problem"];
             415: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
     };
@@ -3616,7 +3685,17 @@ export interface operations {
                 /** @description The caller's locale; localises `detail` in errors. */
                 lang?: components["parameters"]["Lang"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on the calls that create something (`x-idempotent: true`): send a unique key per intended creation
+                 *     (a UUID is fine) and keep it for retries of that same submission. A retry with the same key and body returns
+                 *     the first answer byte for byte (header `idempotent-replayed: true`) and creates nothing more; the same key with
+                 *     another body → 422 `idempotency_key_reused`; while the first request with the key is still running → 409
+                 *     `idempotency_key_in_flux` (retry in a moment). Refusals are not stored: fix the cause and retry with the key.
+                 *     Kept at least 24 hours. An upload's "body" is its bytes, its content type and its `name`.
+                 */
+                "Idempotency-Key"?: components["parameters"]["CreationIdempotencyKey"];
+            };
             path: {
                 /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
                 userId: components["parameters"]["UserId"];
@@ -3642,6 +3721,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
     };
@@ -3710,7 +3790,17 @@ export interface operations {
                 /** @description The caller's locale; localises `detail` in errors. */
                 lang?: components["parameters"]["Lang"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on the calls that create something (`x-idempotent: true`): send a unique key per intended creation
+                 *     (a UUID is fine) and keep it for retries of that same submission. A retry with the same key and body returns
+                 *     the first answer byte for byte (header `idempotent-replayed: true`) and creates nothing more; the same key with
+                 *     another body → 422 `idempotency_key_reused`; while the first request with the key is still running → 409
+                 *     `idempotency_key_in_flux` (retry in a moment). Refusals are not stored: fix the cause and retry with the key.
+                 *     Kept at least 24 hours. An upload's "body" is its bytes, its content type and its `name`.
+                 */
+                "Idempotency-Key"?: components["parameters"]["CreationIdempotencyKey"];
+            };
             path: {
                 /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
                 userId: components["parameters"]["UserId"];
@@ -3744,6 +3834,8 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
     };
@@ -3889,7 +3981,17 @@ export interface operations {
                 /** @description The caller's locale; localises `detail` in errors. */
                 lang?: components["parameters"]["Lang"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on the calls that create something (`x-idempotent: true`): send a unique key per intended creation
+                 *     (a UUID is fine) and keep it for retries of that same submission. A retry with the same key and body returns
+                 *     the first answer byte for byte (header `idempotent-replayed: true`) and creates nothing more; the same key with
+                 *     another body → 422 `idempotency_key_reused`; while the first request with the key is still running → 409
+                 *     `idempotency_key_in_flux` (retry in a moment). Refusals are not stored: fix the cause and retry with the key.
+                 *     Kept at least 24 hours. An upload's "body" is its bytes, its content type and its `name`.
+                 */
+                "Idempotency-Key"?: components["parameters"]["CreationIdempotencyKey"];
+            };
             path: {
                 /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
                 userId: components["parameters"]["UserId"];
@@ -3914,6 +4016,8 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             429: components["responses"]["TooManyAttempts"];
             default: components["responses"]["Problem"];
         };
@@ -4079,7 +4183,17 @@ export interface operations {
                 /** @description The caller's locale; localises `detail` in errors. */
                 lang?: components["parameters"]["Lang"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on the calls that create something (`x-idempotent: true`): send a unique key per intended creation
+                 *     (a UUID is fine) and keep it for retries of that same submission. A retry with the same key and body returns
+                 *     the first answer byte for byte (header `idempotent-replayed: true`) and creates nothing more; the same key with
+                 *     another body → 422 `idempotency_key_reused`; while the first request with the key is still running → 409
+                 *     `idempotency_key_in_flux` (retry in a moment). Refusals are not stored: fix the cause and retry with the key.
+                 *     Kept at least 24 hours. An upload's "body" is its bytes, its content type and its `name`.
+                 */
+                "Idempotency-Key"?: components["parameters"]["CreationIdempotencyKey"];
+            };
             path: {
                 /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
                 userId: components["parameters"]["UserId"];
@@ -4103,6 +4217,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };

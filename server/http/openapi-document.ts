@@ -23,6 +23,8 @@ export interface Operation {
   responses: Record<string, { description: string; content?: Record<string, MediaType> }>;
   security?: unknown[];
   'x-money-moving'?: boolean;
+  /** A creating call that honours an optional Idempotency-Key (server/http/idempotent-creation.ts). */
+  'x-idempotent'?: boolean;
   /** Registered only outside production (config.devFeatures); absent, and so 404, in production. */
   'x-dev-only'?: boolean;
 }

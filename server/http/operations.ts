@@ -24,6 +24,9 @@ import {
 } from './idempotency';
 import { pickLocale } from '../i18n/translator';
 import { isLoopbackAddress } from './loopback';
+import { claimKey, hashWholeStream, keyReused, releaseClaim, storeClaimAnswer, streamedHasher, type Claim } from './idempotent-creation';
+import { Readable } from 'node:stream';
+import { VIDEO_MAX_BYTES } from '../../domain/limits';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,6 +36,11 @@ declare module 'fastify' {
      * the request takes another way (another path, a refusal before the handler, an error).
      */
     deferredSession?: { tokenHash: string; settled: boolean };
+    /**
+     * On an `x-idempotent` operation called with an Idempotency-Key: the key this request claimed, until the answer
+     * is stored in it (a success) or it is released (anything else). `hash` gives a streamed body's hash once read.
+     */
+    idempotencyClaim?: { claim: Claim; db: Db; streamed: boolean; hash: () => string | null; settled: boolean };
   }
 }
 
@@ -107,6 +115,67 @@ async function onlyFromThisMachine(request: FastifyRequest, reply: FastifyReply)
   return reply;
 }
 
+/**
+ * An `x-idempotent` operation's handler with its optional Idempotency-Key: without a key the handler simply runs;
+ * with one, a stored answer is replayed (or 422 for another body), else the key is claimed and the handler runs —
+ * outside any transaction, since it may call a provider (server/http/idempotent-creation.ts). Its success is stored
+ * by preSerialization; a refusal or an error releases the claim (settleClaim).
+ */
+function idempotentCreation(given: OperationHandler, store: { db: Db; clock: Clock }): OperationHandler {
+  return async (request, reply) => {
+    const key = request.headers[IDEMPOTENCY_HEADER];
+    if (typeof key !== 'string') return given(request, reply);
+    const streamed = request.body instanceof Readable;
+    const outcome = await claimKey(store.db, {
+      userId: authOf(request).userId,
+      operationId: String((request.routeOptions.config as { operationId?: string }).operationId),
+      key,
+      requestHash: streamed ? null : requestHash(request),
+      now: store.clock.now(),
+      locale: pickLocale(request.query, request.headers['accept-language']),
+      requestPath: request.url.split('?')[0]!,
+    });
+    if (outcome.kind === 'answered') {
+      // A streamed body is read whole before deciding: the same key with other bytes is a different request.
+      const hash = streamed ? await hashWholeStream(request as FastifyRequest & { body: Readable }, VIDEO_MAX_BYTES) : requestHash(request);
+      if (hash !== outcome.requestHash) throw keyReused();
+      const { status, bodyText } = outcome.answer;
+      const type = status >= 400 ? 'application/problem+json; charset=utf-8' : 'application/json; charset=utf-8';
+      return reply.code(status).type(type).header('idempotent-replayed', 'true').send(bodyText);
+    }
+    const hasher = streamed ? streamedHasher(request as FastifyRequest & { body: Readable }) : null;
+    request.idempotencyClaim = { claim: outcome.claim, db: store.db, streamed, hash: () => (hasher ? hasher.hash() : null), settled: false };
+    try {
+      return await given(request, reply);
+    } catch (error) {
+      // Released before the refusal is sent, so a corrected retry right after it finds the key free.
+      await settleClaim(request, null, null);
+      throw error;
+    }
+  };
+}
+
+/**
+ * Settles a claimed key once: a 2xx answer with its bytes is stored in it (with a streamed body's hash, if the body
+ * was read to its end); anything else — a refusal, an error, no body to store — deletes the claim. A failure to
+ * store is logged, not answered: the object exists, and the caller gets its answer (the claim expires after its
+ * lease, CLAIM_LEASE_MS).
+ */
+async function settleClaim(request: FastifyRequest, status: number | null, bodyText: string | null): Promise<void> {
+  const held = request.idempotencyClaim;
+  if (!held || held.settled) return;
+  held.settled = true;
+  try {
+    // A streamed body is stored only with its hash: one the handler did not read to the end cannot be compared.
+    const streamedHash = held.streamed ? held.hash() : null;
+    const storable = status !== null && status >= 200 && status < 300 && bodyText !== null && (!held.streamed || streamedHash !== null);
+    if (storable) await storeClaimAnswer(held.db, held.claim, { status, bodyText }, streamedHash ?? undefined);
+    else await releaseClaim(held.db, held.claim);
+  } catch (error) {
+    request.log.error({ err: error, operationId: held.claim.operationId }, 'idempotency key not settled');
+  }
+}
+
 /** An operation needs a caller unless its (or the document's) security is empty or lists `{}` as one option. */
 export function requiresAuth(operation: Operation, doc: OpenApiDocument): boolean {
   const security = (operation.security ?? doc.security ?? []) as Record<string, unknown>[];
@@ -155,11 +224,20 @@ export function registerOperations(
           : `${operation.operationId} is not x-money-moving in openapi.yaml but its handler is moneyMoving(...)`,
       );
     }
+    const keyHeader = (operation.parameters ?? []).find((p) => p.in === 'header' && p.name.toLowerCase() === IDEMPOTENCY_HEADER);
     if (moneyMovingOp) {
-      const header = (operation.parameters ?? []).find((p) => p.in === 'header' && p.name.toLowerCase() === IDEMPOTENCY_HEADER);
-      if (!header?.required || !needsCaller || !options.idempotency) {
+      if (!keyHeader?.required || !needsCaller || !options.idempotency) {
         throw new Error(`${operation.operationId} is money-moving: it needs a caller and a required Idempotency-Key header`);
       }
+    }
+    // A creating call honours an optional key (server/http/idempotent-creation.ts); the marker and the header go
+    // together, so a key the contract promises is never silently ignored.
+    const idempotentOp = operation['x-idempotent'] === true;
+    if (idempotentOp && (moneyMovingOp || !keyHeader || keyHeader.required || !needsCaller || !options.idempotency)) {
+      throw new Error(`${operation.operationId} is x-idempotent: it needs a caller and an optional Idempotency-Key header (and is not x-money-moving)`);
+    }
+    if (keyHeader && !moneyMovingOp && !idempotentOp) {
+      throw new Error(`${operation.operationId} declares an Idempotency-Key header but is neither x-money-moving nor x-idempotent`);
     }
     const validateResponse = (status: number, payload: unknown) => {
       const code = String(status);
@@ -232,7 +310,9 @@ export function registerOperations(
           const type = answer.status >= 400 ? 'application/problem+json; charset=utf-8' : 'application/json; charset=utf-8';
           return reply.code(answer.status).type(type).send(answer.bodyText);
         }
-      : given;
+      : idempotentOp
+        ? idempotentCreation(given, options.idempotency!)
+        : given;
 
     const callerHook = checksSession
       ? async (request: FastifyRequest) => {
@@ -274,12 +354,16 @@ export function registerOperations(
           return nul.length ? { error: new RequestValidationError(part, nul) } : { value: data };
         };
       },
-      preSerialization: async (_request, reply, payload) => {
+      preSerialization: async (request, reply, payload) => {
         // Problems are rendered by the error handler from one model; everything else must match the contract.
         if (String(reply.getHeader('content-type') ?? '').includes('problem+json')) return payload;
         validateResponse(reply.statusCode, payload);
+        // A claimed Idempotency-Key keeps the exact bytes Fastify is about to send (its serializer is JSON.stringify).
+        if (request.idempotencyClaim) await settleClaim(request, reply.statusCode, JSON.stringify(payload));
         return payload;
       },
+      // Whatever else ended the request (a refusal, an error, an answer without a JSON body) frees a claimed key.
+      onResponse: idempotentOp ? async (request) => settleClaim(request, null, null) : undefined,
       handler,
     });
   }
