@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // `npm run sandbox -- usdt <user email or id> <amount>`: the sandbox USDT network receives a transfer to that user's
-// deposit address, on the running development server (SANDBOX_URL, default http://localhost:$PORT or :3000). The
-// deposit appears `created` and settles by the server's usdt_confirm job (20 confirmations, a block every 3 s).
+// deposit address, on the running development server (SANDBOX_URL, default http://127.0.0.1:$PORT or :3000: where the
+// server listens outside production, and a loopback peer, the only one its development routes answer). The deposit appears `created` and settles by the server's usdt_confirm job (20 confirmations, a block every 3 s).
 // Amounts ending in .66 are dropped by the network (docs/money.md "Providers").
 const [command, user, amount] = process.argv.slice(2);
-const base = process.env.SANDBOX_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
+const base = process.env.SANDBOX_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 function usage(message) {
   if (message) console.error(message);

@@ -4,6 +4,7 @@ import type { PricePoint, ProfileData } from '../../../machines/profile.machine'
 import type { ApiClient } from '../../api/client';
 import { quiet } from '../../api/quiet';
 import { unwrap } from '../../api/unwrap';
+import { creationKeys } from '../../api/submission-keys';
 
 /**
  * The creator machines' invoked actors in the browser, one contract call each. Form calls are `quiet` (the form
@@ -36,8 +37,10 @@ export function creatorCalls(client: ApiClient) {
     }),
     addPricePoint: fromPromise<void, PricePointValues & { userId: string }>(async ({ input, signal }) => {
       const { userId, ...body } = input;
-      await unwrap(
-        client.POST('/app/user/{userId}/price-points', { params: { path: { userId } }, body, middleware: [quiet], signal }),
+      await creationKeys.run('addPricePoint', input, (key) =>
+        unwrap(
+          client.POST('/app/user/{userId}/price-points', { params: { path: { userId }, header: { 'Idempotency-Key': key } }, body, middleware: [quiet], signal }),
+        ),
       );
     }),
   };

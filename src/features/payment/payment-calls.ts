@@ -7,6 +7,7 @@ import type { SendPaymentRequest, SentPayment } from '../../../machines/send-pay
 import type { ApiClient } from '../../api/client';
 import { quiet } from '../../api/quiet';
 import { unwrap } from '../../api/unwrap';
+import { creationKeys } from '../../api/submission-keys';
 
 /**
  * The payment machines' invoked actors in the browser: one contract call each, `quiet` because the screens show
@@ -61,7 +62,10 @@ export function paymentCalls(client: ApiClient, userId: string, cards: CardSourc
       return { userId: found.user_id, username: found.username, fullName: found.full_name, photo: null };
     }),
     requestPayment: fromPromise<RequestedPayment, RequestPaymentBody>(async ({ input, signal }) => {
-      const { data } = await unwrap(client.POST('/app/user/{userId}/payment/request/', { params: { path }, body: input, ...options(signal) }));
+      // A retry of the same request (a lost answer) sends the same key: the server creates it once.
+      const { data } = await creationKeys.run('requestPayment', input, (key) =>
+        unwrap(client.POST('/app/user/{userId}/payment/request/', { params: { path, header: { 'Idempotency-Key': key } }, body: input, ...options(signal) })),
+      );
       return { paymentId: data[0]!.payment_id, amount: data[0]!.amount };
     }),
   };

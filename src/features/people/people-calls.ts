@@ -6,6 +6,7 @@ import type { components } from '../../../openapi/schema';
 import type { ApiClient } from '../../api/client';
 import { quiet } from '../../api/quiet';
 import { unwrap } from '../../api/unwrap';
+import { creationKeys } from '../../api/submission-keys';
 
 type Contact = components['schemas']['Contact'];
 
@@ -33,8 +34,14 @@ export function peopleCalls(client: ApiClient, currentUserId: string) {
       return found.results;
     }),
     addContact: fromPromise<Person[], { userId: string; contactUserId: string }>(async ({ input, signal }) => {
-      const list = await unwrap(
-        client.POST('/app/user/{userId}/contacts', { params: { path: { userId: input.userId } }, body: { contactUserId: input.contactUserId }, ...opts(signal) }),
+      const list = await creationKeys.run('addContact', input, (key) =>
+        unwrap(
+          client.POST('/app/user/{userId}/contacts', {
+            params: { path: { userId: input.userId }, header: { 'Idempotency-Key': key } },
+            body: { contactUserId: input.contactUserId },
+            ...opts(signal),
+          }),
+        ),
       );
       return list.data.map(personOf);
     }),
@@ -54,7 +61,15 @@ export function peopleCalls(client: ApiClient, currentUserId: string) {
       unwrap(client.POST('/app/user/{userId}/phone/confirm', { params: { path: { userId: input.userId } }, body: { phone: input.phone }, ...opts(signal) })),
     ),
     invite: fromPromise<void, { userId: string; email: string }>(async ({ input, signal }) => {
-      await unwrap(client.POST('/app/user/{userId}/invitations', { params: { path: { userId: input.userId } }, body: { email: input.email }, ...opts(signal) }));
+      await creationKeys.run('inviteFriend', input, (key) =>
+        unwrap(
+          client.POST('/app/user/{userId}/invitations', {
+            params: { path: { userId: input.userId }, header: { 'Idempotency-Key': key } },
+            body: { email: input.email },
+            ...opts(signal),
+          }),
+        ),
+      );
     }),
   };
 }

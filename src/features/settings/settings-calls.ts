@@ -7,6 +7,7 @@ import type { ProfileSummary } from '../../../machines/profile-summary.machine';
 import type { ApiClient } from '../../api/client';
 import { quiet } from '../../api/quiet';
 import { unwrap } from '../../api/unwrap';
+import { creationKeys } from '../../api/submission-keys';
 
 /**
  * The account machines' invoked actors (issue 7), one contract call each. Form and dialog calls are `quiet`: the
@@ -41,27 +42,31 @@ export function settingsCalls(client: ApiClient) {
       await unwrap(client.POST('/app/user/{userId}/account/close', { ...path(input.userId), middleware: [quiet], signal }));
     }),
     uploadPhoto: fromPromise<{ mediaId: string }, { userId: string; file: PickedFile }>(async ({ input, signal }) => {
-      const { media } = await unwrap(
-        client.POST('/app/user/{userId}/media', {
-          params: { path: { userId: input.userId }, query: { name: input.file.name } },
-          // The file itself is the body (the server reads its first bytes), not JSON.
-          body: input.file.data as never,
-          bodySerializer: (body: unknown) => body as BodyInit,
-          headers: { 'content-type': input.file.type },
-          middleware: [quiet],
-          signal,
-        }),
+      const { media } = await creationKeys.run('uploadMedia', input.file.data, (key) =>
+        unwrap(
+          client.POST('/app/user/{userId}/media', {
+            params: { path: { userId: input.userId }, query: { name: input.file.name }, header: { 'Idempotency-Key': key } },
+            // The file itself is the body (the server reads its first bytes), not JSON.
+            body: input.file.data as never,
+            bodySerializer: (body: unknown) => body as BodyInit,
+            headers: { 'content-type': input.file.type },
+            middleware: [quiet],
+            signal,
+          }),
+        ),
       );
       return { mediaId: media.id };
     }),
     setImage: fromPromise<ImageKeys, { userId: string; slot: ImageSlot; mediaId: string }>(async ({ input, signal }) => {
-      const profile = await unwrap(
-        client.PUT('/app/user/{userId}/profile/images', {
-          ...path(input.userId),
-          body: { slot: input.slot, mediaId: input.mediaId },
-          middleware: [quiet],
-          signal,
-        }),
+      const profile = await creationKeys.run('setProfileImage', input, (key) =>
+        unwrap(
+          client.PUT('/app/user/{userId}/profile/images', {
+            params: { path: { userId: input.userId }, header: { 'Idempotency-Key': key } },
+            body: { slot: input.slot, mediaId: input.mediaId },
+            middleware: [quiet],
+            signal,
+          }),
+        ),
       );
       return { photo_key: profile.photo_key, background_key: profile.background_key };
     }),

@@ -7,6 +7,7 @@ import { endSessionOn401, type SessionEnders } from '../../api/failure-middlewar
 import { quiet } from '../../api/quiet';
 import { toApiFailure, unwrap } from '../../api/unwrap';
 import { i18n } from '../../i18n/i18n';
+import { creationKeys } from '../../api/submission-keys';
 
 /** The upload screen's machine registers under this id, so its upload can report progress to it. */
 export const UPLOAD_REPLY_SYSTEM_ID = 'uploadReply';
@@ -26,11 +27,24 @@ export function sendFile(
   signal: AbortSignal,
   session: SessionEnders,
 ): Promise<MediaEnvelope> {
+  // A retry of the same File (the answer was lost) sends the same key: the server stores the upload once.
+  return creationKeys.run('uploadMedia', file, (key) => sendFileOnce(userId, file, key, onProgress, signal, session));
+}
+
+function sendFileOnce(
+  userId: string,
+  file: File,
+  idempotencyKey: string,
+  onProgress: (sent: number) => void,
+  signal: AbortSignal,
+  session: SessionEnders,
+): Promise<MediaEnvelope> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     const query = new URLSearchParams({ name: file.name.slice(0, 255), lang: i18n.resolvedLanguage ?? i18n.language });
     request.open('POST', `/api/app/user/${encodeURIComponent(userId)}/media?${query}`);
     request.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
+    request.setRequestHeader('Idempotency-Key', idempotencyKey);
     request.responseType = 'json';
     request.upload.onprogress = (event) => onProgress(event.loaded);
     request.onload = () => {

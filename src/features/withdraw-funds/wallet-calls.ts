@@ -7,6 +7,7 @@ import type { ApiClient } from '../../api/client';
 import { quiet } from '../../api/quiet';
 import { unwrap } from '../../api/unwrap';
 import { listedCards } from '../payment/payment-calls';
+import { creationKeys } from '../../api/submission-keys';
 
 /**
  * The wallet machines' invoked actors in the browser (issue 6): one contract call each, `quiet` because the
@@ -47,7 +48,9 @@ export function walletCalls(client: ApiClient, userId: string) {
     }),
     loadCards: fromPromise<PaymentCard[], void>(({ signal }) => listedCards(client, userId, signal)),
     addCard: fromPromise<PaymentCard, AddCardBody>(async ({ input, signal }) => {
-      const { card } = await unwrap(client.POST('/app/user/{userId}/payment-methods/cards', { params: { path }, body: input, ...options(signal) }));
+      const { card } = await creationKeys.run('addCard', input, (key) =>
+        unwrap(client.POST('/app/user/{userId}/payment-methods/cards', { params: { path, header: { 'Idempotency-Key': key } }, body: input, ...options(signal) })),
+      );
       return { id: card.id, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear };
     }),
     removeCard: fromPromise<void, { cardId: string }>(async ({ input, signal }) => {
