@@ -80,6 +80,15 @@ describe.each(databaseKinds())('development routes on $name', (kind) => {
     }
   });
 
+  it('HEAD of a GET development route is refused to a stranger the same way', async () => {
+    for (const c of calls.filter((call) => call.request.method === 'GET')) {
+      const stranger = await api.inject({ ...c.request, method: 'HEAD', remoteAddress: STRANGER });
+      expect({ route: c.name, status: stranger.statusCode }).toEqual({ route: c.name, status: 404 });
+      expect(visible(stranger)).toEqual(visible(await production.inject({ ...c.request, method: 'HEAD', remoteAddress: STRANGER })));
+      expect((await api.inject({ ...c.request, method: 'HEAD' })).statusCode).toBe(200);
+    }
+  });
+
   it('did nothing for the stranger: the clock did not move and no money was minted', async () => {
     const before = (await api.inject({ method: 'GET', url: '/api/dev/clock' })).json();
     await api.inject({ method: 'POST', url: '/api/dev/clock', remoteAddress: STRANGER, headers: { 'x-forwarded-for': '127.0.0.1' }, payload: { advanceMs: 86_400_000 } });
