@@ -83,19 +83,40 @@ export function isMoneyMoving(handler: unknown): handler is MoneyMovingHandler {
   return typeof handler === 'object' && handler !== null && (handler as MoneyMovingHandler).kind === 'money-moving';
 }
 
+/**
+ * Fields whose value must never be hashable offline: the stored hash is an unsalted SHA-256 kept for a day, so a
+ * password, a CVV or a card number inside it could be recovered by guessing against a copy of the database (a card
+ * number has few unknown digits once its brand is known; a password skips argon2). A password or CVV counts as the
+ * same whatever it is — a retry with another one is still the same submission, and a first answer that refused it
+ * was not stored —, a card number by its last four digits.
+ */
+const SECRET_FIELDS: Readonly<Record<string, (value: unknown) => unknown>> = {
+  current_password: () => '(secret)',
+  password: () => '(secret)',
+  cvv: () => '(secret)',
+  number: (value) => (typeof value === 'string' ? `…${value.replace(/\D/g, '').slice(-4)}` : value),
+};
+
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === 'object') {
     return Object.fromEntries(
       Object.keys(value as object)
         .sort()
-        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+        .map((k) => {
+          const field = (value as Record<string, unknown>)[k];
+          const secret = Object.hasOwn(SECRET_FIELDS, k) ? SECRET_FIELDS[k] : undefined;
+          return [k, secret ? secret(field) : canonical(field)];
+        }),
     );
   }
   return value;
 }
 
-/** What makes two requests "the same": method, path and body (key order ignored; `lang` only localises errors). */
+/**
+ * What makes two requests "the same": method, path and body (key order ignored; `lang` only localises errors;
+ * secrets reduced as SECRET_FIELDS says).
+ */
 export function requestHash(request: FastifyRequest): string {
   const path = request.url.split('?')[0];
   return createHash('sha256')
