@@ -122,21 +122,26 @@ export function accountHandlers(services: Services): OperationHandlers {
       checkRules(VerifyEmailForm, { email, otp: body.otp });
       const now = clock.now();
       const hits = await limit(request, reply, [{ limit: LIMITS.otpVerifyPerIp, subject: request.ip }], now);
-      // The address is an account's email, or a new one waiting for this code (account-info, issue 21). An address
-      // two accounts asked for is checked against each: the code decides whose it is.
+      // The address is an account's email, and/or a new one waiting for this code (account-info, issue 21): the code
+      // decides whose it is. A code of an account waiting for an address someone else took meanwhile is right but
+      // cannot swap it in (409 email_taken).
       const owner = await findUserByEmail(db, email);
-      const candidates = owner ? [owner] : await findUsersByPendingEmail(db, email);
+      const candidates = [...(owner ? [owner] : []), ...(await findUsersByPendingEmail(db, email)).filter((c) => c.id !== owner?.id)];
       let check: Awaited<ReturnType<typeof checkEmailCode>> = { result: 'invalid' };
       let user: UserRow | undefined;
       for (const candidate of candidates) {
-        user = candidate;
-        check = await checkEmailCode(db, candidate.id, email, body.otp, now);
-        if (check.result !== 'invalid' && check.result !== 'locked') break;
+        const result = await checkEmailCode(db, candidate.id, email, body.otp, now);
+        if (result.result === 'invalid' || result.result === 'locked') {
+          if (check.result === 'invalid') check = result;
+          continue;
+        }
+        [check, user] = [result, candidate];
+        break;
       }
       switch (check.result) {
         case 'verified':
           await release(db, hits);
-          request.log.info({ userId: user!.id, newEmail: !owner }, 'email verified');
+          request.log.info({ userId: user!.id, newEmail: user !== owner }, 'email verified');
           return { emailStatus: 'verified' };
         case 'email_taken':
           throw fieldProblem(409, 'email_taken', 'email', 'accounts:errors.email_pending_taken');
