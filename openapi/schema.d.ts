@@ -232,7 +232,10 @@ export interface paths {
          * Verify the email address with the 6-digit code (typed, or carried by the emailed link).
          * @description A code expires after 15 minutes and dies after 5 wrong tries; a resend replaces it. Codes:
          *     `otp_invalid` (400, wrong code or no such code), `otp_expired` (410), `otp_locked` (410, fifth wrong try
-         *     or later), `otp_already_used` (409, the email is already verified with this code).
+         *     or later), `otp_already_used` (409, the email is already verified with this code). The address may also be
+         *     a new one waiting in an account's `pendingEmail` (account-info): its code (which proves that address only)
+         *     makes it the account's email; if another account registered it meanwhile → 409 `email_taken` under `email`,
+         *     and the account keeps its email. `POST app/user/otp/email/resend/` sends a waiting address a new code.
          */
         post: operations["verifyEmailOtp"];
         delete?: never;
@@ -703,7 +706,8 @@ export interface paths {
          * @description More than $20 and less than $10,000 (else 422 `withdrawal_amount_out_of_range`, "Must be more than $20 and
          *     less than $10000"), and not above the available balance (422 `withdrawal_above_balance`, "Withdrawal amount
          *     must be less than balance"). Blocked while the bank information mismatches the user's name (409
-         *     `bank_info_mismatch`). The money leaves the wallet at once; the withdrawal can be cancelled while `created`
+         *     `bank_info_mismatch`). A destination set or changed less than 24 hours ago is refused with 409
+         *     `destination_not_open_yet` ("Withdrawals to this account open on …", its `withdrawalsOpenAt`). The money leaves the wallet at once; the withdrawal can be cancelled while `created`
          *     (10 minutes), then it is sent (`processing`) and settles by a background job (`complete`, or `failed` /
          *     `rejected` with the money back).
          */
@@ -1128,9 +1132,11 @@ export interface paths {
         head?: never;
         /**
          * Edit the account's fields (public name, username, country, email).
-         * @description A new email must be verified again: the account's `emailStatus` becomes `unverified`, a 6-digit code and
-         *     link go to the new address (`verificationSent: true`) and the app continues at /check-email.
-         *     `username_taken` / `email_taken` (409) under their fields. Refreshes the `tipjar-user` cookie.
+         * @description Changing the email or the full name needs `current_password` (403 `reauthentication_required` /
+         *     `wrong_password`). A new email does not replace the current one at once: it is kept as `pendingEmail`, a
+         *     6-digit code goes to it (`verificationSent: true`), the old address is told what changed, when, and how to
+         *     get help, and the account's email changes only when the code is verified (`POST app/user/otp/email/` with the
+         *     new address). `username_taken` / `email_taken` (409) under their fields. Refreshes the `tipjar-user` cookie.
          */
         patch: operations["updateAccountInfo"];
         trace?: never;
@@ -1149,7 +1155,8 @@ export interface paths {
          * @description Refused with 409 while money is in the wallet (`account_has_balance`, including money held for a
          *     price point) or while payments, deposits or withdrawals are still open (`account_has_pending`). Once
          *     closed, every session is revoked, sign-in answers 403 `account_closed`, the public page disappears, and
-         *     the ledger keeps every entry (nothing is deleted).
+         *     the ledger keeps every entry (nothing is deleted). Needs the current password (step-up): missing → 403
+         *     `reauthentication_required`, wrong → 403 `wrong_password`.
          */
         post: operations["closeAccount"];
         delete?: never;
@@ -1530,6 +1537,8 @@ export interface components {
         };
         Account: {
             user: components["schemas"]["SessionUser"];
+            /** @description A new email address waiting to be verified (account-info); the account's email until then is `user.email`. */
+            pendingEmail: string | null;
             purchase: components["schemas"]["Purchase"] | null;
             /** Format: date-time */
             eSignatureConsentAt: string | null;
@@ -1716,6 +1725,11 @@ export interface components {
         };
         /** @description Shapes only; the rules are domain/rules/bank-rules.ts. */
         BankAccountRequest: {
+            /**
+             * @description The caller's Tipjar password (step-up); wrong → 403 `wrong_password`, missing or empty → 403
+             *     `reauthentication_required` (not a 400: a client that does not know step-up is told what to do).
+             */
+            current_password?: components["schemas"]["Secret"];
             firstName: string;
             lastName: string;
             /** @description YYYY-MM-DD. */
@@ -1757,16 +1771,33 @@ export interface components {
             nameMismatch: boolean;
             /** Format: date-time */
             updatedAt: string;
+            /**
+             * Format: date-time
+             * @description When withdrawals to this account open: 24 hours after it was set or changed (a stolen session cannot
+             *     redirect money at once; the owner is emailed meanwhile). In the past once open.
+             */
+            withdrawalsOpenAt: string;
         };
         BankAccountEnvelope: {
             bankAccount: components["schemas"]["BankAccount"] | null;
         };
         LinkPayoutAccountRequest: {
+            /**
+             * @description The caller's Tipjar password (step-up), not the payout provider's; wrong → 403 `wrong_password`, missing or
+             *     empty → 403 `reauthentication_required`. Checked before the provider is asked anything.
+             */
+            current_password?: components["schemas"]["Secret"];
             email: components["schemas"]["Email"];
+            /** @description The payout provider's password, checked once with the provider and never stored. */
             password: components["schemas"]["Secret"];
             bankAccountNumber: string;
         };
         PayoutAccount: {
+            /**
+             * Format: date-time
+             * @description When withdrawals to this account open (24 hours after linking).
+             */
+            withdrawalsOpenAt: string;
             email: string;
             emailMasked: string;
             bankAccountLast4: string;
@@ -1897,6 +1928,12 @@ export interface components {
             emailNotifications: boolean;
         };
         AccountInfoChange: {
+            /**
+             * @description The account's current password (step-up). Required when the email or the full name changes (a stolen
+             *     session must not be able to take the account or defeat the bank holder-name check): missing → 403
+             *     `reauthentication_required`, wrong → 403 `wrong_password` (counted as a failed sign-in).
+             */
+            current_password?: components["schemas"]["Secret"];
             fullName: string;
             username: string;
             country: string;
@@ -1906,6 +1943,15 @@ export interface components {
             user: components["schemas"]["SessionUser"];
             /** @description True when the email changed and a code went to the new address. */
             verificationSent: boolean;
+            /**
+             * @description A new address waiting for its code: the account keeps its current email (sign-in, notices) until the
+             *     new one is verified with `POST app/user/otp/email/` (email = the new address). Null when none.
+             */
+            pendingEmail?: string | null;
+        };
+        CloseAccountRequest: {
+            /** @description The account's password (step-up); missing or empty → 403 `reauthentication_required`. */
+            current_password?: components["schemas"]["Secret"];
         };
         AccountClosed: {
             /** @constant */
@@ -3207,6 +3253,7 @@ export interface operations {
                     "application/json": components["schemas"]["WithdrawalEnvelope"];
                 };
             };
+            409: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
     };
@@ -3340,8 +3387,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            429: components["responses"]["TooManyAttempts"];
             default: components["responses"]["Problem"];
         };
     };
@@ -3410,8 +3459,10 @@ export interface operations {
                     "application/json": components["schemas"]["PayoutAccountEnvelope"];
                 };
             };
+            403: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            429: components["responses"]["TooManyAttempts"];
             default: components["responses"]["Problem"];
         };
     };
@@ -4142,8 +4193,10 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            429: components["responses"]["TooManyAttempts"];
             default: components["responses"]["Problem"];
         };
     };
@@ -4160,7 +4213,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CloseAccountRequest"];
+            };
+        };
         responses: {
             /** @description Closed; the session cookies are cleared. */
             200: {
@@ -4172,8 +4229,10 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            429: components["responses"]["TooManyAttempts"];
             default: components["responses"]["Problem"];
         };
     };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type BrowserContext } from '@playwright/test';
-import { fmt, text } from './app';
+import { PASSWORD, fmt, text } from './app';
 
 /** Withdrawal screens by role and label, strings from locales/en/withdrawals.json and wallet.json. */
 export const w = (key: string, values: Record<string, string | number> = {}) => fmt(text('en', 'withdrawals', key), values);
@@ -25,7 +25,11 @@ export async function available(context: BrowserContext, userId: string): Promis
   return ((await (await context.request.get(`/api/app/user/${userId}/wallet`)).json()) as { available: string }).available;
 }
 
-/** A US bank account through the API (the wizard has its own test); `accountNumber` ending 0000 fails at settlement. */
+/**
+ * A US bank account through the API (the wizard has its own test); `accountNumber` ending 0000 fails at settlement.
+ * Sends the account's password (step-up, issue 21; accounts here use PASSWORD). Withdrawals to it open 24 hours
+ * later by the server clock (POST /api/dev/clock moves it).
+ */
 export async function putBankAccount(context: BrowserContext, userId: string, holder: { firstName: string; lastName: string }, accountNumber = '000123456789') {
   const res = await context.request.put(`/api/app/user/${userId}/bank-account`, {
     data: {
@@ -41,6 +45,7 @@ export async function putBankAccount(context: BrowserContext, userId: string, ho
       bankName: 'First Bank',
       accountType: 'checking',
       accountNumber,
+      current_password: PASSWORD,
     },
   });
   expect(res.status(), await res.text()).toBe(200);
