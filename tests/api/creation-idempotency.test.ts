@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { databaseKinds } from '../support/databases';
 import { startApi, type ApiHarness } from '../support/api-app';
-import { createUser, type TestUser } from '../support/money';
+import { createUser, TEST_USER_PASSWORD, type TestUser } from '../support/money';
 import { contractOperations, fillPath, type ContractOperation } from '../support/contract-operations';
 import { FILES, walletClient } from '../support/wallet-client';
 import { SANDBOX_CARDS } from '../../server/providers/sandbox/card';
@@ -104,10 +104,15 @@ describe.each(databaseKinds())('Idempotency-Key on every creating call on $name'
       other: async (u) => json('setProfileImage', 'PUT', { slot: 'background', mediaId: await uploaded(u) })(u),
       status: 200,
     },
-    putBankAccount: { make: json('putBankAccount', 'PUT', bank('000123456789')), other: json('putBankAccount', 'PUT', bank('000987654321')), status: 200 },
+    // The step-up's current password rides along (the account's own; it is kept out of the stored hash).
+    putBankAccount: {
+      make: json('putBankAccount', 'PUT', { ...bank('000123456789'), current_password: TEST_USER_PASSWORD }),
+      other: json('putBankAccount', 'PUT', { ...bank('000987654321'), current_password: TEST_USER_PASSWORD }),
+      status: 200,
+    },
     linkPayoutAccount: {
-      make: json('linkPayoutAccount', 'POST', { email: 'payouts@example.com', password: 'Pr0vider!secret-91', bankAccountNumber: '5555 4444' }),
-      other: json('linkPayoutAccount', 'POST', { email: 'payouts@example.com', password: 'Pr0vider!secret-91', bankAccountNumber: '5555 3333' }),
+      make: json('linkPayoutAccount', 'POST', { current_password: TEST_USER_PASSWORD, email: 'payouts@example.com', password: 'Pr0vider!secret-91', bankAccountNumber: '5555 4444' }),
+      other: json('linkPayoutAccount', 'POST', { current_password: TEST_USER_PASSWORD, email: 'payouts@example.com', password: 'Pr0vider!secret-91', bankAccountNumber: '5555 3333' }),
       status: 200,
     },
   };
