@@ -4,6 +4,8 @@ export const FEE_RATE = 0.05;
 export const REQUEST_MAX_EXCLUSIVE_CENTS = 500_00;
 export const WITHDRAWAL_MIN_EXCLUSIVE_CENTS = 20_00;
 export const WITHDRAWAL_MAX_EXCLUSIVE_CENTS = 10_000_00;
+/** Issue 21: withdrawals to a bank account set or changed, or a payout account linked, open this long after. */
+export const DESTINATION_WAIT_MS = 24 * 60 * 60 * 1000;
 export const CARD_HOLD_HOURS = 72;
 export const USER_SEARCH_MIN_CHARS = 3;
 export const AUTOCOMPLETE_DEBOUNCE_MS = 300;

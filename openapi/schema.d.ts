@@ -1742,8 +1742,11 @@ export interface components {
         };
         /** @description Shapes only; the rules are domain/rules/bank-rules.ts. */
         BankAccountRequest: {
-            /** @description The caller's Tipjar password (step-up); wrong → 403 `wrong_password`, empty → 403 `reauthentication_required`. */
-            current_password: components["schemas"]["Secret"];
+            /**
+             * @description The caller's Tipjar password (step-up); wrong → 403 `wrong_password`, missing or empty → 403
+             *     `reauthentication_required` (not a 400: a client that does not know step-up is told what to do).
+             */
+            current_password?: components["schemas"]["Secret"];
             firstName: string;
             lastName: string;
             /** @description YYYY-MM-DD. */
@@ -1796,8 +1799,11 @@ export interface components {
             bankAccount: components["schemas"]["BankAccount"] | null;
         };
         LinkPayoutAccountRequest: {
-            /** @description The caller's Tipjar password (step-up), not the payout provider's; wrong → 403 `wrong_password`. */
-            current_password: components["schemas"]["Secret"];
+            /**
+             * @description The caller's Tipjar password (step-up), not the payout provider's; wrong → 403 `wrong_password`, missing or
+             *     empty → 403 `reauthentication_required`. Checked before the provider is asked anything.
+             */
+            current_password?: components["schemas"]["Secret"];
             email: components["schemas"]["Email"];
             /** @description The payout provider's password, checked once with the provider and never stored. */
             password: components["schemas"]["Secret"];
@@ -1961,7 +1967,8 @@ export interface components {
             pendingEmail?: string | null;
         };
         CloseAccountRequest: {
-            current_password: components["schemas"]["Secret"];
+            /** @description The account's password (step-up); missing or empty → 403 `reauthentication_required`. */
+            current_password?: components["schemas"]["Secret"];
         };
         AccountClosed: {
             /** @constant */
@@ -3261,6 +3268,7 @@ export interface operations {
                     "application/json": components["schemas"]["WithdrawalEnvelope"];
                 };
             };
+            409: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
     };
@@ -3385,6 +3393,7 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+            429: components["responses"]["TooManyAttempts"];
             default: components["responses"]["Problem"];
         };
     };
@@ -3444,6 +3453,7 @@ export interface operations {
                 };
             };
             403: components["responses"]["Problem"];
+            429: components["responses"]["TooManyAttempts"];
             default: components["responses"]["Problem"];
         };
     };
@@ -4130,6 +4140,7 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            429: components["responses"]["TooManyAttempts"];
             default: components["responses"]["Problem"];
         };
     };
@@ -4146,7 +4157,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["CloseAccountRequest"];
             };
@@ -4165,6 +4176,7 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            429: components["responses"]["TooManyAttempts"];
             default: components["responses"]["Problem"];
         };
     };

@@ -3,6 +3,7 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { PIN_LENGTH } from '../../domain/limits';
 import type { Db } from '../db/database';
 import { emailVerifications, users } from '../db/schema/index';
+import { isUniqueViolation } from './users';
 
 /** Issue 3: a 6-digit code, 15 minutes, 5 wrong tries; a resend replaces it. */
 export const OTP_TTL_MS = 15 * 60 * 1000;
@@ -24,8 +25,12 @@ export function newCode(): string {
   return String(randomInt(0, 10 ** PIN_LENGTH)).padStart(PIN_LENGTH, '0');
 }
 
-/** Stores a fresh code for the user (replacing any earlier one, which stops working) and returns it to be emailed. */
-export async function issueEmailCode(db: Db, userId: string, now: Date): Promise<string> {
+/**
+ * Stores a fresh code for the user (replacing any earlier one, which stops working) and returns it to be emailed to
+ * `address` (normalised): the code proves that address only — the account's email, or the new one waiting in
+ * `pending_email` (issue 21).
+ */
+export async function issueEmailCode(db: Db, userId: string, address: string, now: Date): Promise<string> {
   const code = newCode();
   const values = {
     codeHash: codeHash(userId, code),
@@ -33,6 +38,7 @@ export async function issueEmailCode(db: Db, userId: string, now: Date): Promise
     expiresAt: new Date(now.getTime() + OTP_TTL_MS),
     failedAttempts: 0,
     usedAt: null,
+    address,
   };
   await db
     .insert(emailVerifications)
@@ -46,16 +52,25 @@ export type CodeCheck =
   | { result: 'invalid' }
   | { result: 'expired' }
   | { result: 'locked' }
-  | { result: 'already_used' };
+  | { result: 'already_used' }
+  /** The code was right, but another account took the new address meanwhile (unique emails). */
+  | { result: 'email_taken' };
 
 /**
- * Checks a code. Order matters: a dead code (5 wrong tries) or an expired one is refused even when it is right,
- * and a wrong try is counted with a conditional update so parallel guesses cannot exceed the limit.
+ * Checks a code sent to `address` (normalised). Order matters: a dead code (5 wrong tries) or an expired one is
+ * refused even when it is right, and a wrong try is counted with a conditional update so parallel guesses cannot
+ * exceed the limit. A code sent to another address is a wrong code for this one.
+ *
+ * A right code for the account's pending email swaps it in (`email` = the new address, verified, nothing pending)
+ * in the same transaction that uses the code; a right code for its current email marks that verified.
  */
-export async function checkEmailCode(db: Db, userId: string, code: string, now: Date): Promise<CodeCheck> {
+export async function checkEmailCode(db: Db, userId: string, address: string, code: string, now: Date): Promise<CodeCheck> {
   const [row] = await db.select().from(emailVerifications).where(eq(emailVerifications.userId, userId)).limit(1);
   if (!row) return { result: 'invalid' };
-  const right = sameHash(row.codeHash, codeHash(userId, code));
+  const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  // Codes from before migration 0021 carry no address: they were sent to the account's email.
+  const sentTo = row.address ?? owner?.email.toLowerCase();
+  const right = sentTo === address && sameHash(row.codeHash, codeHash(userId, code));
   if (row.usedAt) return right ? { result: 'already_used' } : { result: 'invalid' };
   if (row.failedAttempts >= OTP_MAX_FAILURES) return { result: 'locked' };
   if (now.getTime() >= row.expiresAt.getTime()) return { result: 'expired' };
@@ -73,6 +88,16 @@ export async function checkEmailCode(db: Db, userId: string, code: string, now: 
       .returning({ failedAttempts: emailVerifications.failedAttempts });
     return !counted || counted.failedAttempts >= OTP_MAX_FAILURES ? { result: 'locked' } : { result: 'invalid' };
   }
+  try {
+    return await useCode(db, userId, row.codeHash, address, now);
+  } catch (error) {
+    // The unique index on lower(email) decides the race between two accounts claiming one address.
+    if (isUniqueViolation(error, 'users_email_lower_key')) return { result: 'email_taken' };
+    throw error;
+  }
+}
+
+async function useCode(db: Db, userId: string, hash: string, address: string, now: Date): Promise<CodeCheck> {
   return db.transaction(async (tx) => {
     const [used] = await tx
       .update(emailVerifications)
@@ -80,13 +105,21 @@ export async function checkEmailCode(db: Db, userId: string, code: string, now: 
       .where(
         and(
           eq(emailVerifications.userId, userId),
-          eq(emailVerifications.codeHash, row.codeHash),
+          eq(emailVerifications.codeHash, hash),
           isNull(emailVerifications.usedAt),
           lt(emailVerifications.failedAttempts, OTP_MAX_FAILURES),
         ),
       )
       .returning({ userId: emailVerifications.userId });
     if (!used) return { result: 'already_used' } as const;
+    const [swapped] = await tx
+      .update(users)
+      .set({ email: address, pendingEmail: null, emailStatus: 'verified', updatedAt: now })
+      .where(and(eq(users.id, userId), sql`lower(${users.pendingEmail}) = ${address}`))
+      .returning({ id: users.id });
+    // Another account may have taken the address since it was asked for: the unique index on lower(email) refuses
+    // this update then (caught by checkEmailCode, the code stays unused), also when two swaps race.
+    if (swapped) return { result: 'verified' } as const;
     await tx.update(users).set({ emailStatus: 'verified', updatedAt: now }).where(eq(users.id, userId));
     return { result: 'verified' } as const;
   });

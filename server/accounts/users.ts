@@ -37,6 +37,15 @@ export function toSessionUser(row: UserRow): SessionUserBody {
 }
 
 /** PostgreSQL's unique_violation, on either driver. */
+/** The active accounts waiting to change their email to this address (account-info, issue 21); rarely more than one. */
+export async function findUsersByPendingEmail(db: Db, normalizedEmail: string): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.pendingEmail}) = ${normalizedEmail}`, eq(users.accountStatus, 'active')))
+    .limit(5);
+}
+
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const seen = new Set<unknown>();
   let e: unknown = error;

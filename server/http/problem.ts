@@ -18,6 +18,7 @@ export class HttpProblem extends Error {
     readonly status: number,
     readonly code: string,
     readonly detailKey: string,
+    /** Interpolated into the detail; a function of the caller's language is called with it (e.g. a date). */
     readonly values: Record<string, unknown> = {},
     readonly fieldErrors?: (locale: Locale, translator: Translator) => FieldError[],
     /** Extra members of the problem object (RFC 9457 extensions), e.g. `declineCode` of a refused card. */
@@ -70,7 +71,11 @@ export function renderProblem(problem: HttpProblem, locale: Locale, instance: st
   const errors = problem.fieldErrors?.(locale, translator) ?? [];
   // A field problem's detail names the first field, so a client that shows only `detail` still says where.
   const first = errors[0];
-  const values = first ? { field: first.field, message: first.message, ...problem.values } : problem.values;
+  // A value may be a function of the language (a date written for the reader), worked out here.
+  const own = Object.fromEntries(
+    Object.entries(problem.values).map(([k, v]) => [k, typeof v === 'function' ? (v as (l: Locale) => unknown)(locale) : v]),
+  );
+  const values = first ? { field: first.field, message: first.message, ...own } : own;
   const body: ProblemBody = {
     type: `https://tipjar.example/problems/${problem.code.replaceAll('_', '-')}`,
     title: TITLES[problem.status] ?? 'Error',

@@ -12,6 +12,8 @@ import { findUserById, isUniqueViolation, toSessionUser, usernameTaken, username
 import { issueEmailCode } from '../accounts/email-verification';
 import { accountMail } from '../accounts/account-mail';
 import { closeAccount } from '../accounts/close-account';
+import { requireStepUp } from '../auth/step-up';
+import { maskEmail } from '../wallet/withdrawals';
 import { setProfileImage, publicImage, type ProfileImageSlot } from '../creators/profile-images';
 import { ownProfile } from '../creators/profiles';
 
@@ -20,13 +22,14 @@ type Schemas = components['schemas'];
 const userNotFound = () => new HttpProblem(404, 'user_not_found', 'accounts:errors.user_not_found');
 
 /**
- * The account part of issue 7: preferences, account info (a new email is verified again), closing the account,
- * and the profile's avatar and background image — set by their owner, served to anyone.
+ * The account part of issue 7: preferences, account info (a new email waits until verified), closing the account,
+ * and the profile's avatar and background image — set by their owner, served to anyone. Changing the email or the
+ * name and closing need the password (step-up, server/auth/step-up.ts).
  */
 export function accountSettingsHandlers(services: Services): OperationHandlers {
   const { config, clock, database, providers } = services;
   const { db } = database;
-  const { sendVerification } = accountMail(services);
+  const { sendVerification, sendNotice } = accountMail(services);
 
   return {
     getPreferences: async (request) => {
@@ -51,13 +54,22 @@ export function accountSettingsHandlers(services: Services): OperationHandlers {
     updateAccountInfo: async (request, reply) => {
       const { userId } = authOf(request);
       const body = request.body as Schemas['AccountInfoChange'];
-      const values = { ...body, fullName: body.fullName.trim(), email: normalizeEmail(body.email) };
+      const { current_password: password, ...fields } = body;
+      const values = { ...fields, fullName: fields.fullName.trim(), email: normalizeEmail(fields.email) };
       checkRules(AccountInfoForm, values);
       const current = await findUserById(db, userId);
       if (!current) throw userNotFound();
+      // The account's email stays until a new one is verified: the form may send back the current address or the
+      // one already waiting, and neither is a new change.
+      const pending = current.pendingEmail ? normalizeEmail(current.pendingEmail) : null;
+      const emailChanged = values.email !== normalizeEmail(current.email) && values.email !== pending;
+      const nameChanged = values.fullName !== (current.fullName ?? '');
+      const now = clock.now();
+      // Step-up (issue 21): the email would let a stolen session take the account, the name would defeat the bank
+      // holder-name check; checked before anything about other accounts is told.
+      if (emailChanged || nameChanged) await requireStepUp(db, request, reply, current, password, now);
       const emailTaken = () => fieldProblem(409, 'email_taken', 'email', 'accounts:errors.email_taken');
       if (await usernameTakenByOther(db, values.username, userId)) throw usernameTaken();
-      const emailChanged = values.email !== normalizeEmail(current.email);
       if (emailChanged) {
         const [sameEmail] = await db
           .select({ id: users.id })
@@ -66,7 +78,6 @@ export function accountSettingsHandlers(services: Services): OperationHandlers {
           .limit(1);
         if (sameEmail) throw emailTaken();
       }
-      const now = clock.now();
       let row: UserRow | undefined;
       try {
         [row] = await db
@@ -75,30 +86,38 @@ export function accountSettingsHandlers(services: Services): OperationHandlers {
             fullName: values.fullName,
             username: values.username,
             country: values.country,
-            ...(emailChanged ? { email: values.email, emailStatus: 'unverified' as const } : {}),
+            // A second change replaces the first: its code dies with the new one issued below.
+            ...(emailChanged ? { pendingEmail: values.email } : {}),
             updatedAt: now,
           })
           .where(eq(users.id, userId))
           .returning();
       } catch (error) {
-        if (isUniqueViolation(error, 'users_email_lower_key')) throw emailTaken();
         if (isUniqueViolation(error)) throw usernameTaken();
         throw error;
       }
       if (!row) throw userNotFound();
       if (emailChanged) {
-        // The new address must prove itself like the first one did: a fresh code goes there (never logged).
-        const code = await issueEmailCode(db, userId, now);
-        await sendVerification(request, row.email, code);
+        // The new address must prove itself like the first one did: a fresh code goes there (never logged), and the
+        // address the account has now hears of it at once — with no code and the new address masked.
+        const code = await issueEmailCode(db, userId, values.email, now);
+        await sendVerification(request, values.email, code);
+        if (row.emailStatus === 'verified') {
+          await sendNotice(request, row, 'email_change_notice', now, { newEmail: maskEmail(values.email) });
+        }
       }
       const user = toSessionUser(row);
       setUserCookie(reply, request, config, user);
-      request.log.info({ userId, emailChanged }, 'account info saved');
-      return { user, verificationSent: emailChanged };
+      request.log.info({ userId, emailChanged, nameChanged }, 'account info saved');
+      return { user, verificationSent: emailChanged, pendingEmail: row.pendingEmail ?? null };
     },
 
     closeAccount: async (request, reply) => {
       const { userId } = authOf(request);
+      const body = (request.body ?? {}) as Partial<Schemas['CloseAccountRequest']>;
+      const current = await findUserById(db, userId);
+      if (!current) throw userNotFound();
+      await requireStepUp(db, request, reply, current, body.current_password, clock.now());
       await closeAccount(db, userId, clock.now());
       clearSessionCookies(reply, request, config);
       request.log.info({ userId }, 'account closed');

@@ -23,7 +23,7 @@ import { issueSession, revokeAllSessions, revokeSession, sessionOwner } from '..
 import { users } from '../db/schema/index';
 import { LIMITS, clear, consume, release, type Counter, type Limit } from '../security/rate-limit';
 import { clearSessionCookies, setSessionCookies, setUserCookie } from '../accounts/session-cookies';
-import { findUserByEmail, findUserById, isUniqueViolation, toSessionUser, usernameTaken, usernameTakenByOther, type UserRow } from '../accounts/users';
+import { findUserByEmail, findUserById, findUsersByPendingEmail, isUniqueViolation, toSessionUser, usernameTaken, usernameTakenByOther, type UserRow } from '../accounts/users';
 import { checkEmailCode, issueEmailCode } from '../accounts/email-verification';
 import { accountMail } from '../accounts/account-mail';
 import { acceptInvitation } from '../people/invitations';
@@ -109,7 +109,7 @@ export function accountHandlers(services: Services): OperationHandlers {
         if (isUniqueViolation(error)) throw taken();
         throw error;
       }
-      const code = await issueEmailCode(db, row.id, now);
+      const code = await issueEmailCode(db, row.id, email, now);
       await sendVerification(request, email, code);
       request.log.info({ userId: row.id, invitedBy }, 'account created');
       reply.code(201);
@@ -122,13 +122,29 @@ export function accountHandlers(services: Services): OperationHandlers {
       checkRules(VerifyEmailForm, { email, otp: body.otp });
       const now = clock.now();
       const hits = await limit(request, reply, [{ limit: LIMITS.otpVerifyPerIp, subject: request.ip }], now);
-      const user = await findUserByEmail(db, email);
-      const check = user ? await checkEmailCode(db, user.id, body.otp, now) : ({ result: 'invalid' } as const);
+      // The address is an account's email, and/or a new one waiting for this code (account-info, issue 21): the code
+      // decides whose it is. A code of an account waiting for an address someone else took meanwhile is right but
+      // cannot swap it in (409 email_taken).
+      const owner = await findUserByEmail(db, email);
+      const candidates = [...(owner ? [owner] : []), ...(await findUsersByPendingEmail(db, email)).filter((c) => c.id !== owner?.id)];
+      let check: Awaited<ReturnType<typeof checkEmailCode>> = { result: 'invalid' };
+      let user: UserRow | undefined;
+      for (const candidate of candidates) {
+        const result = await checkEmailCode(db, candidate.id, email, body.otp, now);
+        if (result.result === 'invalid' || result.result === 'locked') {
+          if (check.result === 'invalid') check = result;
+          continue;
+        }
+        [check, user] = [result, candidate];
+        break;
+      }
       switch (check.result) {
         case 'verified':
           await release(db, hits);
-          request.log.info({ userId: user!.id }, 'email verified');
+          request.log.info({ userId: user!.id, newEmail: user !== owner }, 'email verified');
           return { emailStatus: 'verified' };
+        case 'email_taken':
+          throw fieldProblem(409, 'email_taken', 'email', 'accounts:errors.email_pending_taken');
         case 'already_used':
           await release(db, hits);
           throw new HttpProblem(409, 'otp_already_used', 'accounts:errors.otp_already_used');
@@ -143,10 +159,17 @@ export function accountHandlers(services: Services): OperationHandlers {
 
     resendEmailOtp: async (request, reply) => {
       const { now, user } = await addressOnlyCall(request, reply, LIMITS.otpResendPerEmail, LIMITS.otpResendPerIp);
-      // The same answer whether or not there is an unverified account with this address.
+      // The same answer whether or not there is an unverified account with this address, or one waiting to change
+      // to it (a new code for the new address; the account's own email is left as it is).
       if (user && user.emailStatus === 'unverified' && user.accountStatus === 'active') {
-        const code = await issueEmailCode(db, user.id, now);
+        const code = await issueEmailCode(db, user.id, normalizeEmail(user.email), now);
         await sendVerification(request, user.email, code);
+      } else if (!user) {
+        const email = normalizeEmail((request.body as Schemas['EmailRequest']).email);
+        for (const waiting of await findUsersByPendingEmail(db, email)) {
+          const code = await issueEmailCode(db, waiting.id, email, now);
+          await sendVerification(request, email, code);
+        }
       }
       reply.code(202);
       return { accepted: true };
@@ -292,6 +315,7 @@ export function accountHandlers(services: Services): OperationHandlers {
         eSignatureConsentAt: user.eSignatureConsentAt?.toISOString() ?? null,
         createdAt: user.createdAt.toISOString(),
         phoneNumber: user.phoneNumber ?? null,
+        pendingEmail: user.pendingEmail ?? null,
       };
     },
   };

@@ -1,34 +1,65 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OperationHandlers } from '../http/operations';
 import type { Services } from '../services';
 import { authOf } from '../auth/authenticate';
+import { requireStepUp } from '../auth/step-up';
+import { accountMail } from '../accounts/account-mail';
+import { findUserById } from '../accounts/users';
+import { HttpProblem } from '../http/problem';
 import { getBankAccount, putBankAccount } from '../wallet/bank-accounts';
 import { getPayoutAccount, linkPayoutAccount, unlinkPayoutAccount } from '../wallet/payout-accounts';
 import { requireVerifiedEmail } from '../wallet/verified';
 import type { BankAccountInput } from '../../domain/rules/bank-rules';
 
-/** Where withdrawals go: the bank account, and the linked payout account. */
+/**
+ * Where withdrawals go: the bank account, and the linked payout account. Setting either needs the password
+ * (step-up), tells the owner by email, and opens withdrawals to it 24 hours later (issue 21).
+ */
 export function walletAccountHandlers(services: Services): OperationHandlers {
   const { db } = services.database;
   const payouts = services.providers.payouts;
+  const { sendNotice } = accountMail(services);
+
+  /** The caller, checked for a verified email and then for their password, before anything else is looked at. */
+  async function steppedUp(request: FastifyRequest, reply: FastifyReply, password: string | undefined) {
+    const userId = authOf(request).userId;
+    await requireVerifiedEmail(db, userId);
+    const user = await findUserById(db, userId);
+    if (!user) throw new HttpProblem(404, 'user_not_found', 'accounts:errors.user_not_found');
+    await requireStepUp(db, request, reply, user, password, services.clock.now());
+    return user;
+  }
+
   return {
     getBankAccount: async (request) => getBankAccount(db, authOf(request).userId),
 
-    putBankAccount: async (request) => {
-      const userId = authOf(request).userId;
-      await requireVerifiedEmail(db, userId);
-      const saved = await putBankAccount(db, userId, request.body as BankAccountInput, services.clock.now());
-      request.log.info({ userId, nameMismatch: saved.bankAccount.nameMismatch }, 'bank account saved');
-      return saved;
+    putBankAccount: async (request, reply) => {
+      const { current_password: password, ...body } = request.body as BankAccountInput & { current_password?: string };
+      const user = await steppedUp(request, reply, password);
+      const now = services.clock.now();
+      const { bankAccount, destinationChanged } = await putBankAccount(db, user.id, body, now);
+      if (destinationChanged) {
+        await sendNotice(request, user, 'bank_account_notice', now, { destination: `${bankAccount.bankName} ${bankAccount.accountNumberMasked}` }, {
+          opensAt: new Date(bankAccount.withdrawalsOpenAt),
+        });
+      }
+      request.log.info({ userId: user.id, nameMismatch: bankAccount.nameMismatch, destinationChanged }, 'bank account saved');
+      return { bankAccount };
     },
 
     getPayoutAccount: async (request) => getPayoutAccount(db, payouts, authOf(request).userId),
 
-    linkPayoutAccount: async (request) => {
-      const userId = authOf(request).userId;
-      await requireVerifiedEmail(db, userId);
-      const body = request.body as { email: string; password: string; bankAccountNumber: string };
-      const linked = await linkPayoutAccount(db, payouts, userId, body, services.clock.now());
-      request.log.info({ userId }, 'payout account linked');
+    linkPayoutAccount: async (request, reply) => {
+      const { current_password: password, ...body } = request.body as { current_password?: string; email: string; password: string; bankAccountNumber: string };
+      // The Tipjar password before the provider is asked anything: a stolen session is no way to try credentials.
+      const user = await steppedUp(request, reply, password);
+      const now = services.clock.now();
+      const linked = await linkPayoutAccount(db, payouts, user.id, body, now);
+      const account = linked.payoutAccount;
+      await sendNotice(request, user, 'payout_account_notice', now, { provider: account.provider, destination: `${account.emailMasked} ••••${account.bankAccountLast4}` }, {
+        opensAt: new Date(account.withdrawalsOpenAt),
+      });
+      request.log.info({ userId: user.id }, 'payout account linked');
       return linked;
     },
 

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import type { Tx } from '../ledger/types';
 import { bankAccounts, users } from '../db/schema/index';
 import { checkRules } from '../http/rules';
+import { withdrawalsOpenAt } from './destination-wait';
 import { BANK_RULE_VALUES, bankAccountForm, namesMatch, normalizeAccountNumber, type BankAccountInput } from '../../domain/rules/bank-rules';
 
 /**
@@ -35,10 +37,16 @@ export function bankAccountView(row: BankAccountRow, fullName: string | null) {
     accountNumberMasked: mask(row.accountNumber),
     nameMismatch: !namesMatch(row.firstName, row.lastName, fullName),
     updatedAt: row.updatedAt.toISOString(),
+    withdrawalsOpenAt: withdrawalsOpenAt(row.destinationChangedAt).toISOString(),
   };
 }
 
-async function fullNameOf(db: Db, userId: string): Promise<string | null> {
+/** What the money follows: a change of any of these is a new destination (the 24-hour wait starts again). */
+function destinationOf(row: Pick<BankAccountRow, 'firstName' | 'lastName' | 'bankCountry' | 'bankName' | 'accountType' | 'accountNumber'>): string {
+  return JSON.stringify([row.firstName, row.lastName, row.bankCountry, row.bankName, row.accountType, row.accountNumber]);
+}
+
+async function fullNameOf(db: Db | Tx, userId: string): Promise<string | null> {
   const [user] = await db.select({ fullName: users.fullName }).from(users).where(eq(users.id, userId));
   return user?.fullName ?? null;
 }
@@ -48,6 +56,10 @@ export async function getBankAccount(db: Db, userId: string) {
   return { bankAccount: row ? bankAccountView(row, await fullNameOf(db, userId)) : null };
 }
 
+/**
+ * Saves the bank account. `destinationChanged` says whether where the money goes changed (a first account, or
+ * another holder, bank, account type or number): then withdrawals to it wait 24 hours again and the owner is told.
+ */
 export async function putBankAccount(db: Db, userId: string, body: BankAccountInput, now: Date) {
   checkRules(bankAccountForm(now), body, BANK_RULE_VALUES);
   const trim = (s: string | null | undefined) => (s && s.trim() ? s.trim().replace(/\s+/g, ' ') : null);
@@ -69,10 +81,16 @@ export async function putBankAccount(db: Db, userId: string, body: BankAccountIn
     accountNumber: normalizeAccountNumber(body.accountNumber),
     updatedAt: now,
   };
-  const [row] = await db
-    .insert(bankAccounts)
-    .values({ userId, ...values, createdAt: now })
-    .onConflictDoUpdate({ target: bankAccounts.userId, set: values })
-    .returning();
-  return { bankAccount: bankAccountView(row!, await fullNameOf(db, userId)) };
+  return db.transaction(async (tx) => {
+    // Locked, so two saves at once compare against what the other wrote.
+    const [before] = await tx.select().from(bankAccounts).where(eq(bankAccounts.userId, userId)).for('update');
+    const destinationChanged = !before || destinationOf(before) !== destinationOf(values);
+    const set = { ...values, destinationChangedAt: destinationChanged ? now : before.destinationChangedAt };
+    const [row] = await tx
+      .insert(bankAccounts)
+      .values({ userId, ...set, createdAt: now })
+      .onConflictDoUpdate({ target: bankAccounts.userId, set })
+      .returning();
+    return { bankAccount: bankAccountView(row!, await fullNameOf(tx, userId)), destinationChanged };
+  });
 }

@@ -5,6 +5,7 @@ import { HttpProblem } from '../http/problem';
 import { checkRules } from '../http/rules';
 import { providerUnavailableProblem } from './answers';
 import { maskEmail } from './withdrawals';
+import { withdrawalsOpenAt } from './destination-wait';
 import type { PayoutProvider } from '../providers/payouts';
 import { normalizeEmail } from '../../domain/rules/account-rules';
 import { normalizePayoutAccountNumber, PayoutLinkForm } from '../../domain/rules/payout-rules';
@@ -25,6 +26,8 @@ export function payoutAccountView(row: Row, provider: { name: string; url: strin
     provider: provider.name,
     providerUrl: provider.url,
     linkedAt: row.linkedAt.toISOString(),
+    // A link (or a new link over an old one) always starts the wait: it is a fresh check of someone's credentials.
+    withdrawalsOpenAt: withdrawalsOpenAt(row.linkedAt).toISOString(),
   };
 }
 

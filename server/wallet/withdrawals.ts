@@ -13,10 +13,11 @@ import { namesMatch } from '../../domain/rules/bank-rules';
 import { PENDING_WITHDRAWAL_STATUSES, withdrawalActions, type WithdrawalEvent } from '../../machines/transfer-lifecycle.machine';
 import { recordCreated, trailOfTransfer, transitionWithdrawal, TransferTransitionRefused, type Withdrawal } from './transfer-lifecycle';
 import type { TransferListQuery } from './deposits';
+import { requireDestinationOpen } from './destination-wait';
 
 /**
  * Withdrawals (docs/money.md "Withdrawals"): more than $20, less than $10,000, not above the available balance, to
- * the bank account or the linked payout account.
+ * the bank account or the linked payout account — once 24 hours have passed since it was set (destination-wait.ts).
  *
  *   created   the money leaves the wallet at once (wallet → payout_clearing), so it cannot be spent twice;
  *             the user may cancel for WITHDRAWAL_SUBMIT_DELAY_MS (→ cancelled, money back)
@@ -66,6 +67,7 @@ export async function createWithdrawal(tx: Tx, input: WithdrawalInput, payoutPro
   let label: string;
   if (input.destination === 'bank_account') {
     if (!bank) throw new HttpProblem(422, 'bank_account_missing', 'wallet:errors.bank_account_missing');
+    requireDestinationOpen(bank.destinationChangedAt, input.now);
     details = {
       kind: 'bank_account',
       holderName: `${bank.firstName} ${bank.lastName}`,
@@ -78,6 +80,7 @@ export async function createWithdrawal(tx: Tx, input: WithdrawalInput, payoutPro
   } else {
     const [account] = await tx.select().from(payoutAccounts).where(eq(payoutAccounts.userId, input.userId));
     if (!account) throw new HttpProblem(422, 'payout_account_missing', 'wallet:errors.payout_account_missing');
+    requireDestinationOpen(account.linkedAt, input.now);
     details = { kind: 'payout_account', providerAccountId: account.providerAccountId, email: account.email };
     label = `${payoutProviderName} ${maskEmail(account.email)}`;
   }

@@ -11,7 +11,8 @@ import { postings, users } from '../../server/db/schema/index';
 
 /**
  * Issue 7 "Account": preferences, account info (a new email is verified again), closing an account (refused with
- * money or open payments, then sign-in refused and the ledger intact), and the avatar and background image.
+ * money or open payments, then sign-in refused and the ledger intact), and the avatar and background image. The
+ * password these calls need (issue 21's step-up) is proved in step-up.test.ts.
  */
 describe.each(databaseKinds())('account settings API on $name', (kind) => {
   let api: ApiHarness;
@@ -74,28 +75,33 @@ describe.each(databaseKinds())('account settings API on $name', (kind) => {
     it('changes name, username and country without touching the verified email', async () => {
       const u = await member();
       const username = `new_${u.userId.slice(0, 8)}`;
-      const res = await as(u, 'PATCH', '/account-info', { fullName: ' Marta L. ', username, country: 'MX', email: u.email });
+      // A new full name needs the password (step-up: tests/api/step-up.test.ts).
+      const res = await as(u, 'PATCH', '/account-info', { fullName: ' Marta L. ', username, country: 'MX', email: u.email, current_password: u.password });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({
         verificationSent: false,
+        pendingEmail: null,
         user: expect.objectContaining({ fullName: 'Marta L.', username, country: 'MX', email: u.email, emailStatus: 'verified' }),
       });
       // The user cookie follows, so the app's session sees the new name.
       expect(String(res.headers['set-cookie'])).toContain('tipjar-user=');
     });
 
-    it('a new email is verified again with a code sent to it, and signs in afterwards', async () => {
+    it('a new email waits for the code sent to it, then replaces the old one for sign-in', async () => {
       const u = await member();
       const email = newEmail('moved');
-      const res = await as(u, 'PATCH', '/account-info', { fullName: 'Marta Lopez', username: u.username, country: 'ES', email });
+      const res = await as(u, 'PATCH', '/account-info', { fullName: 'Marta Lopez', username: u.username, country: 'ES', email, current_password: u.password });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().verificationSent).toBe(true);
-      expect(res.json().user).toMatchObject({ email, emailStatus: 'unverified' });
+      // Issue 21: the account keeps its verified email until the new one is verified.
+      expect(res.json().pendingEmail).toBe(email);
+      expect(res.json().user).toMatchObject({ email: u.email, emailStatus: 'verified' });
       const { code } = await latestCode(api, email);
       const verified = await call(api, { method: 'POST', url: '/api/app/user/otp/email/', body: { email, otp: code } });
       expect(verified.statusCode, verified.body).toBe(200);
       const account = await as(u, 'GET', '');
       expect(account.json().user).toMatchObject({ email, emailStatus: 'verified' });
+      expect(account.json().pendingEmail).toBeNull();
       expect((await login(api, email, u.password)).statusCode).toBe(200);
       expect((await login(api, u.email, u.password)).statusCode).toBe(401);
     });
@@ -103,10 +109,10 @@ describe.each(databaseKinds())('account settings API on $name', (kind) => {
     it("refuses another account's username or email under the field, localised", async () => {
       const u = await member();
       const other = await member();
-      const name = await as(u, 'PATCH', '/account-info', { fullName: 'Marta', username: other.username.toUpperCase(), country: 'ES', email: u.email }, 'es');
+      const name = await as(u, 'PATCH', '/account-info', { fullName: 'Marta', username: other.username.toUpperCase(), country: 'ES', email: u.email, current_password: u.password }, 'es');
       expect(name.statusCode).toBe(409);
       expect(fieldMessages(name)).toEqual({ username: 'El nombre de usuario ya existe' });
-      const email = await as(u, 'PATCH', '/account-info', { fullName: 'Marta', username: u.username, country: 'ES', email: other.email });
+      const email = await as(u, 'PATCH', '/account-info', { fullName: 'Marta', username: u.username, country: 'ES', email: other.email, current_password: u.password });
       expect(email.statusCode).toBe(409);
       expect(fieldMessages(email)).toEqual({ email: 'Email already registered' });
       const bad = await as(u, 'PATCH', '/account-info', { fullName: '', username: 'a b', country: 'ZZ', email: 'nope' });
@@ -114,7 +120,7 @@ describe.each(databaseKinds())('account settings API on $name', (kind) => {
       expect(Object.keys(fieldMessages(bad)).sort()).toEqual(['country', 'email', 'fullName', 'username']);
       // Nothing was changed by the refusals.
       const [row] = await api.fresh.database.db.select().from(users).where(eq(users.id, u.userId));
-      expect(row).toMatchObject({ email: u.email, username: u.username, emailStatus: 'verified' });
+      expect(row).toMatchObject({ email: u.email, username: u.username, emailStatus: 'verified', pendingEmail: null });
     });
   });
 
@@ -122,7 +128,7 @@ describe.each(databaseKinds())('account settings API on $name', (kind) => {
     it('is refused while money is in the wallet, with the reason', async () => {
       const u = await member();
       await fundWallet(api.fresh.database, u.userId, 5_00, api.clock.now());
-      const res = await as(u, 'POST', '/account/close', undefined, 'es');
+      const res = await as(u, 'POST', '/account/close', { current_password: u.password }, 'es');
       expect(res.statusCode).toBe(409);
       expect(res.headers['content-type']).toContain('application/problem+json');
       expect(res.json()).toMatchObject({
@@ -137,7 +143,7 @@ describe.each(databaseKinds())('account settings API on $name', (kind) => {
       const friend = await createUser(api.fresh.database, api.clock.now());
       const asked = await pay.request(friend, { receiverUserId: u.userId, amount: '4.00', message: 'lunch' });
       expect(asked.statusCode, asked.body).toBe(201);
-      const res = await as(u, 'POST', '/account/close');
+      const res = await as(u, 'POST', '/account/close', { current_password: u.password });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ code: 'account_has_pending', detail: expect.stringContaining('in progress') });
     });
@@ -152,7 +158,7 @@ describe.each(databaseKinds())('account settings API on $name', (kind) => {
       const paymentId: string = sent.json().data[0].payment_id;
       const entriesBefore = await api.fresh.database.db.select().from(postings);
 
-      const res = await as(u, 'POST', '/account/close');
+      const res = await as(u, 'POST', '/account/close', { current_password: u.password });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ closed: true });
       expect(String(res.headers['set-cookie'])).toContain('tipjar-session=;');
@@ -234,7 +240,7 @@ describe.each(databaseKinds())('account settings API on $name', (kind) => {
       const mediaId: string = (await wallet.upload({ id: u.userId, username: u.username, token: u.token }, FILES.png(), 'image/png')).json().media.id;
       expect((await as(u, 'PUT', '/profile/images', { slot: 'photo', mediaId })).statusCode).toBe(200);
       expect((await api.inject({ method: 'GET', url: `/api/media/avatar/${u.userId}` })).statusCode).toBe(200);
-      expect((await as(u, 'POST', '/account/close')).statusCode).toBe(200);
+      expect((await as(u, 'POST', '/account/close', { current_password: u.password })).statusCode).toBe(200);
       expect((await api.inject({ method: 'GET', url: `/api/media/avatar/${u.userId}` })).statusCode).toBe(404);
     });
   });

@@ -6,7 +6,7 @@ import { databaseKinds } from '../support/databases';
 import { startApi, type ApiHarness } from '../support/api-app';
 import { createUser, fundWallet, type TestUser } from '../support/money';
 import { paymentsClient } from '../support/payments-client';
-import { FILES, walletClient } from '../support/wallet-client';
+import { destinationsSetADayAgo, FILES, walletClient } from '../support/wallet-client';
 import { auditLedger } from '../../server/ledger/audit';
 import { createPricePoint } from '../../server/payments/price-points';
 import { users } from '../../server/db/schema/index';
@@ -95,6 +95,7 @@ describe.each(databaseKinds())("another user's money on $name", (kind) => {
       accountNumber: '000123456789',
     };
     expect((await wallet.putBank(ann, bank)).statusCode).toBe(200);
+    await destinationsSetADayAgo(api.fresh.database, ann.id, api.clock.now());
     of.withdrawal = (await ok(await wallet.withdraw(ann, { amount: '25.00', destination: 'bank_account' }))).data[0].id;
   });
   afterAll(async () => {

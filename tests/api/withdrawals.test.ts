@@ -13,6 +13,8 @@ import { WITHDRAWAL_SUBMIT_DELAY_MS, PAYOUT_POLL_MS } from '../../server/wallet/
 import { SANDBOX_PAYOUT_SETTLE_MS } from '../../server/providers/sandbox/payouts';
 
 const MINUTE = 60_000;
+/** Withdrawals to a destination set or changed open a day later (issue 21; its boundary: destination-wait.test.ts). */
+const DAY = 24 * 60 * MINUTE;
 const RANGE = 'Must be more than $20 and less than $10000';
 const ABOVE = 'Withdrawal amount must be less than balance';
 
@@ -124,6 +126,7 @@ describe.each(databaseKinds())('bank account, payout account and withdrawals on 
 
   describe('withdrawals', () => {
     it("boundaries: 20.00 refused, 20.01 accepted, 9,999.99 accepted, 10,000.00 refused — the spec's message", async () => {
+      await later(DAY); // the account saved above opens for withdrawals
       for (const amount of ['20.00', '10000.00', '0.01', '10000.01']) {
         const res = await wallet.withdraw(ann, { amount, destination: 'bank_account' });
         expect(res.statusCode, amount).toBe(422);
@@ -188,6 +191,7 @@ describe.each(databaseKinds())('bank account, payout account and withdrawals on 
 
     it('a failing account (number ending 0000) → failed and the money back; ending 1111 → rejected and the money back', async () => {
       expect((await wallet.putBank(ann, bank({ accountNumber: '987650000' }))).statusCode).toBe(200);
+      await later(DAY);
       const failing = (await wallet.withdraw(ann, { amount: '50.00', destination: 'bank_account' })).json().data[0];
       expect((await wallet.balance(ann)).available).toBe('9830.00');
       await settle();
@@ -196,11 +200,13 @@ describe.each(databaseKinds())('bank account, payout account and withdrawals on 
       expect((await wallet.balance(ann)).available).toBe('9880.00');
 
       expect((await wallet.putBank(ann, bank({ accountNumber: '987651111' }))).statusCode).toBe(200);
+      await later(DAY);
       const rejected = (await wallet.withdraw(ann, { amount: '30.00', destination: 'bank_account' })).json().data[0];
       await settle();
       expect((await wallet.withdrawal(ann, rejected.id)).json().data[0]).toMatchObject({ status: 'rejected', failure_code: 'compliance_rejected' });
       expect((await wallet.balance(ann)).available).toBe('9880.00');
       expect((await wallet.putBank(ann, bank())).statusCode).toBe(200);
+      await later(DAY);
     });
 
     it("a bank info mismatch (holder ≠ the user's name) blocks withdrawals with the warning, until corrected", async () => {
@@ -216,6 +222,9 @@ describe.each(databaseKinds())('bank account, payout account and withdrawals on 
       // Accents, case and spacing do not count as a mismatch.
       await api.fresh.database.db.update(users).set({ fullName: '  ÁNN   TESTER ' }).where(eq(users.id, ann.id));
       expect((await wallet.putBank(ann, bank())).json().bankAccount.nameMismatch).toBe(false);
+      // The holder's name is part of where the money goes: the corrected account waits its day too.
+      expect((await wallet.withdraw(ann, { amount: '25.00', destination: 'bank_account' })).json().code).toBe('destination_not_open_yet');
+      await later(DAY);
       expect((await wallet.withdraw(ann, { amount: '25.00', destination: 'bank_account' })).statusCode).toBe(201);
     });
 
@@ -291,6 +300,7 @@ describe.each(databaseKinds())('bank account, payout account and withdrawals on 
       const res = await wallet.linkPayout(ann, { email: 'Ann.Payouts@Example.com', password: PASSWORD, bankAccountNumber: '5555 4444' });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().payoutAccount).toMatchObject({ email: 'ann.payouts@example.com', emailMasked: 'a***@example.com', bankAccountLast4: '4444', provider: 'PayWorld' });
+      await later(DAY);
       const w = (await wallet.withdraw(ann, { amount: '40.00', destination: 'payout_account' })).json().data[0];
       expect(w).toMatchObject({ destination: 'payout_account', destination_label: 'PayWorld a***@example.com' });
       await settle();

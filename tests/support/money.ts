@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../../server/db/database';
 import { media, users } from '../../server/db/schema/index';
 import { issueSession } from '../../server/auth/session-tokens';
+import { hashPassword } from '../../server/auth/passwords';
 import { postEntry } from '../../server/ledger/post-entry';
 
 export interface TestUser {
@@ -12,6 +13,11 @@ export interface TestUser {
 
 let counter = 0;
 
+/** Every createUser account's password: the step-up calls (issue 21) ask for it as `current_password`. */
+export const TEST_USER_PASSWORD = 'Test!passw0rd';
+// Hashed once per test process (argon2 is slow on purpose).
+let testUserHash: Promise<string> | undefined;
+
 /** A signed-up user with a complete profile and a session (login itself belongs to the accounts feature). */
 export async function createUser(database: Database, now: Date, name?: string): Promise<TestUser> {
   const id = randomUUID();
@@ -19,7 +25,7 @@ export async function createUser(database: Database, now: Date, name?: string): 
   await database.db.insert(users).values({
     id,
     email: `${username}@example.com`,
-    passwordHash: 'x',
+    passwordHash: await (testUserHash ??= hashPassword(TEST_USER_PASSWORD)),
     emailStatus: 'verified',
     username,
     country: 'US',

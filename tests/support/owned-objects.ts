@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import type { ApiHarness } from './api-app';
-import { fundWallet, type TestUser } from './money';
+import { fundWallet, TEST_USER_PASSWORD, type TestUser } from './money';
 import { eq } from 'drizzle-orm';
 import { users } from '../../server/db/schema/index';
+import { destinationsSetADayAgo } from './wallet-client';
 import type { ContractOperation } from './contract-operations';
 
 /**
@@ -154,10 +155,11 @@ const withdrawal: Maker = async (ctx, owner) => {
     payload: {
       firstName: 'Ann', lastName: 'Tester', birthdate: '1990-05-17', idType: 'passport', idNumber: 'X1234567',
       addressLine1: '1 Main Street', city: 'Springfield', postalCode: '12345', country: 'US', bankCountry: 'US',
-      bankName: 'Chase', accountType: 'checking', accountNumber: '000123456789',
+      bankName: 'Chase', accountType: 'checking', accountNumber: '000123456789', current_password: TEST_USER_PASSWORD,
     },
   });
   if (bank.statusCode !== 200) throw new Error(`bank account fixture: ${bank.statusCode} ${bank.body}`);
+  await destinationsSetADayAgo(ctx.api.fresh.database, owner.id, ctx.api.clock.now());
   const res = await ctx.api.inject({
     method: 'POST',
     url: `/api/app/user/${owner.id}/withdrawals?lang=en`,

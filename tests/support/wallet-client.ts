@@ -2,8 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import type { ApiHarness } from './api-app';
-import type { TestUser } from './money';
+import { TEST_USER_PASSWORD, type TestUser } from './money';
+import { eq } from 'drizzle-orm';
 import { runDueJobs } from '../../server/jobs/runner';
+import type { Database } from '../../server/db/database';
+import { bankAccounts, payoutAccounts } from '../../server/db/schema/index';
+import { DESTINATION_WAIT_MS } from '../../domain/limits';
 import { SANDBOX_CARDS } from '../../server/providers/sandbox/card';
 
 type Lang = 'en' | 'es' | 'pt';
@@ -22,6 +26,9 @@ export function walletClient(api: ApiHarness) {
       payload: body as object,
     });
   const nextYear = new Date().getUTCFullYear() + 1;
+  // createUser's password, unless the test sets `current_password` itself (a key present as undefined: sent without).
+  const steppedUp = (body: unknown) =>
+    (body && typeof body === 'object' && 'current_password' in body ? body : { current_password: TEST_USER_PASSWORD, ...(body as object) }) as object;
   return {
     cardBody: (number: string = SANDBOX_CARDS.success, extra: Record<string, unknown> = {}) => ({
       nameOnCard: 'Ann Lee',
@@ -55,10 +62,12 @@ export function walletClient(api: ApiHarness) {
     withdrawals: (u: TestUser, query = '') => get(u, `/withdrawals${query ? `?${query}` : ''}`),
     withdrawal: (u: TestUser, ref: string, owner: TestUser = u) =>
       api.inject({ method: 'GET', url: `${base(owner)}/withdrawals/${encodeURIComponent(ref)}`, headers: headers(u) }),
+    /** Saves the bank account with the caller's password (step-up) unless the body says otherwise. */
     putBank: (u: TestUser, body: unknown, lang: Lang = 'en') =>
-      api.inject({ method: 'PUT', url: `${base(u)}/bank-account?lang=${lang}`, headers: headers(u), payload: body as object }),
+      api.inject({ method: 'PUT', url: `${base(u)}/bank-account?lang=${lang}`, headers: headers(u), payload: steppedUp(body) }),
     getBank: (u: TestUser) => get(u, '/bank-account'),
-    linkPayout: (u: TestUser, body: unknown, lang: Lang = 'en') => post(u, '/payout-account', body, undefined, lang),
+    /** Links a payout account with the caller's Tipjar password (step-up) unless the body says otherwise. */
+    linkPayout: (u: TestUser, body: unknown, lang: Lang = 'en') => post(u, '/payout-account', steppedUp(body), undefined, lang),
     getPayout: (u: TestUser) => get(u, '/payout-account'),
     unlinkPayout: (u: TestUser) => api.inject({ method: 'DELETE', url: `${base(u)}/payout-account`, headers: headers(u) }),
     upload: (u: TestUser, bytes: Buffer | Readable, contentType: string, name?: string, extra: Record<string, string> = {}) =>
@@ -89,3 +98,13 @@ export const FILES = {
   mov: (size = 64) => Buffer.concat([Buffer.from([0, 0, 0, 0x14]), Buffer.from('ftypqt  '), Buffer.alloc(Math.max(0, size - 12), 4)]),
   text: () => Buffer.from('just some text, not a photo at all'),
 };
+
+/**
+ * Moves the user's bank and payout destinations' last change a day back, as if set yesterday: for tests of other
+ * things than the 24-hour wait (issue 21), which withdrawals.test.ts proves through the API with the clock.
+ */
+export async function destinationsSetADayAgo(database: Database, userId: string, now: Date): Promise<void> {
+  const dayAgo = new Date(now.getTime() - DESTINATION_WAIT_MS);
+  await database.db.update(bankAccounts).set({ destinationChangedAt: dayAgo }).where(eq(bankAccounts.userId, userId));
+  await database.db.update(payoutAccounts).set({ linkedAt: dayAgo }).where(eq(payoutAccounts.userId, userId));
+}

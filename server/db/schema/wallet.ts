@@ -71,6 +71,8 @@ export const bankAccounts = pgTable('bank_accounts', {
   accountNumber: text('account_number').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  /** Migration 0021: when where the money goes last changed; withdrawals to it open 24 hours later. */
+  destinationChangedAt: timestamp('destination_changed_at', { withTimezone: true }).notNull(),
 });
 
 export const payoutAccounts = pgTable('payout_accounts', {

@@ -1,0 +1,55 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { normalizeEmail } from '../../domain/rules/account-rules';
+import type { Db } from '../db/database';
+import { HttpProblem } from '../http/problem';
+import { fieldProblem } from '../http/rules';
+import { LIMITS, consume, release } from '../security/rate-limit';
+import { verifyPassword } from './passwords';
+
+/**
+ * Step-up (issue 21): the calls that could take the account or redirect money — changing the email or the full
+ * name, setting the bank account, linking a payout account, closing the account — need the account's password in
+ * the same request (`current_password`), because a stolen session alone must not be enough. Missing or empty →
+ * 403 `reauthentication_required`; wrong → 403 `wrong_password`, both under the field so a form shows them there.
+ */
+export interface StepUpUser {
+  email: string;
+  passwordHash: string;
+}
+
+/**
+ * Counts one attempt against the sign-in limits of the account, before any hashing, so a stolen session cannot
+ * become a way to guess the password; a full bucket is a 429 with Retry-After, as for sign-in and changePassword.
+ * The only place step-up counts: the counters can be swapped here alone. Returns the hits to release on success.
+ */
+export async function countStepUpAttempt(db: Db, request: FastifyRequest, reply: FastifyReply, user: StepUpUser, now: Date): Promise<number[]> {
+  const counters = [{ limit: LIMITS.loginPerAccount, subject: normalizeEmail(user.email) }];
+  const outcome = await consume(db, counters, now);
+  if (outcome.allowed) return outcome.hitIds;
+  const seconds = Math.max(1, Math.ceil(outcome.retryAfterMs / 1000));
+  request.log.warn({ limits: counters.map((c) => c.limit.name), retryAfterSeconds: seconds }, 'rate limit reached');
+  reply.header('retry-after', String(seconds));
+  throw new HttpProblem(429, 'too_many_attempts', 'accounts:errors.too_many_attempts', {
+    minutes: Math.max(1, Math.ceil(seconds / 60)),
+  });
+}
+
+/** Passes when `password` is the account's; throws the 403 (or the 429 of a full sign-in bucket) otherwise. */
+export async function requireStepUp(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: StepUpUser,
+  password: string | undefined,
+  now: Date,
+): Promise<void> {
+  if (!password) {
+    throw fieldProblem(403, 'reauthentication_required', 'current_password', 'accounts:errors.reauthentication_required');
+  }
+  const hits = await countStepUpAttempt(db, request, reply, user, now);
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    request.log.info('step-up refused: wrong password');
+    throw fieldProblem(403, 'wrong_password', 'current_password', 'accounts:errors.wrong_password');
+  }
+  await release(db, hits);
+}
