@@ -22,3 +22,7 @@ export function destinationChoices(setup: WithdrawSetup | null): DestinationChoi
 
 /** The destinations that do not take withdrawals yet: the notices shown above the amount. */
 export const notOpenYet = (setup: WithdrawSetup | null) => destinationChoices(setup).filter((c) => c.opensAt !== null);
+
+/** `withdrawalsOpenAt` when it is still ahead of `checkedAt` (the screen's read), else null: for the withdraw-method screen. */
+export const stillClosedUntil = (withdrawalsOpenAt: string, checkedAt: string): string | null =>
+  Date.parse(withdrawalsOpenAt) > Date.parse(checkedAt) ? withdrawalsOpenAt : null;

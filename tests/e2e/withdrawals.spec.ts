@@ -132,8 +132,10 @@ test('the bank-account wizard: four steps, back keeps what was typed, checks on 
   await password.fill(PASSWORD);
   await dialog.getByRole('button', { name: c('passwordDialog.confirm') }).click();
   // Saved, with when withdrawals to it open (24 hours later).
-  await expect(page.getByText(new RegExp(`^${w('wizard.savedOpens', { date: '.+' })}$`, 'u'))).toBeVisible();
+  await expect(dialog).toBeHidden();
   await expect(page).toHaveURL('/settings/withdraw-method');
+  // The withdraw-method screen says when withdrawals to the new account open (24 hours later).
+  await expect(page.getByRole('region', { name: w('method.bankTitle') }).getByText(new RegExp(`^${w('opensOn', { date: '.+' })}$`, 'u'))).toBeVisible();
   await expect(page.getByText(w('method.bankSummary', { bank: 'Banco Estado', type: w('wizard.accountTypes.checking'), number: '••••5678' }))).toBeVisible();
 });
 
@@ -182,4 +184,5 @@ test('payout linking: connected, and "not activated" with start over and visit p
   await expectNoA11yViolations(page);
   await page.getByRole('link', { name: w('payout.backToMethod') }).click();
   await expect(page.getByText(/PayWorld account .*, bank account ending 5678/u)).toBeVisible();
+  await expect(page.getByRole('region', { name: w('method.payoutTitle') }).getByText(new RegExp(`^${w('opensOn', { date: '.+' })}$`, 'u'))).toBeVisible();
 });

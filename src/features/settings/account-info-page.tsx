@@ -112,7 +112,12 @@ export function AccountInfoPage() {
   const logic = useMemo(() => {
     const calls = settingsCalls(api);
     return accountInfoMachine.provide({
-      actors: { loadUser: calls.loadUser, saveAccountInfo: calls.saveAccountInfo },
+      actors: {
+        loadUser: calls.loadUser,
+        saveAccountInfo: calls.saveAccountInfo,
+        verifyEmailCode: calls.verifyEmailCode,
+        resendEmailCode: calls.resendEmailCode,
+      },
       actions: {
         focusFirstError: () => focusFirstError(FORM_ID),
         reportUser: (_, { user }) => session.send({ type: 'USER_UPDATED', user }),

@@ -20,6 +20,8 @@ export type PayoutAccountEnvelope = components['schemas']['PayoutAccountEnvelope
 export interface WithdrawMethods {
   bankAccount: BankAccount | null;
   payout: PayoutAccountEnvelope;
+  /** When this was read (the browser's clock): a destination's `withdrawalsOpenAt` is compared with it. */
+  checkedAt: string;
 }
 
 const options = (signal: AbortSignal) => ({ middleware: [quiet], signal });
@@ -66,7 +68,7 @@ export function withdrawalCalls(client: ApiClient, userId: string) {
     loadWithdrawal: (ref: string) => fromPromise<unknown, void>(({ signal }) => withdrawal(ref, signal)),
     loadMethods: fromPromise<unknown, void>(async ({ signal }): Promise<WithdrawMethods> => {
       const [bank, linked] = await Promise.all([bankAccount(signal), payout(signal)]);
-      return { bankAccount: bank, payout: linked };
+      return { bankAccount: bank, payout: linked, checkedAt: new Date().toISOString() };
     }),
     saveBankAccount: fromPromise<SavedBankAccount, BankAccountSave>(async ({ input, signal }) => {
       const { bankAccount: saved } = await unwrap(client.PUT('/app/user/{userId}/bank-account', { params: { path }, body: input, ...options(signal) }));
