@@ -3,7 +3,7 @@ import { accountInfoView } from '../../../machines/account-info.view';
 import { needsPassword, type AccountInfoContext } from '../../../machines/account-info.machine';
 import { apiFailure } from '../../../machines/forms/api-failure';
 import { passwordOf, passwordRefusal, refusedPassword } from '../../../machines/forms/step-up';
-import { destinationChoices, notOpenYet } from '../../../machines/withdraw.view';
+import { destinationChoices, notOpenYet, stillClosedUntil } from '../../../machines/withdraw.view';
 import type { WithdrawSetup } from '../../../machines/withdraw.machine';
 
 const stored = { fullName: 'Marta Lopez', username: 'marta', country: 'ES', email: 'marta@example.com' };
@@ -99,5 +99,10 @@ describe('withdraw view-model: the 24-hour notice', () => {
   it('has nothing to say without a setup or destinations', () => {
     expect(destinationChoices(null)).toEqual([]);
     expect(notOpenYet({ ...setup, bankAccount: null, payoutAccount: null })).toEqual([]);
+  });
+
+  it('tells the withdraw-method screen when a destination opens, only while ahead', () => {
+    expect(stillClosedUntil('2026-11-27T14:05:00.000Z', '2026-11-26T14:05:00.000Z')).toBe('2026-11-27T14:05:00.000Z');
+    expect(stillClosedUntil('2026-11-27T14:05:00.000Z', '2026-11-27T14:05:00.000Z')).toBeNull();
   });
 });
