@@ -131,7 +131,8 @@ test('the bank-account wizard: four steps, back keeps what was typed, checks on 
   await expectNoA11yViolations(page);
   await password.fill(PASSWORD);
   await dialog.getByRole('button', { name: c('passwordDialog.confirm') }).click();
-  // Saved, with when withdrawals to it open (24 hours later).
+  // Saved: the notice says so and when withdrawals to it open (24 hours later).
+  await expect(page.getByRole('status').filter({ hasText: new RegExp(w('wizard.savedOpens', { date: '.+' }), 'u') }).first()).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL('/settings/withdraw-method');
   // The withdraw-method screen says when withdrawals to the new account open (24 hours later).
