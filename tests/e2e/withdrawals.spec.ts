@@ -1,4 +1,4 @@
-import { expectNoA11yViolations, mainHeading, PASSWORD, text } from './support/app';
+import { expectNoA11yViolations, fmt, mainHeading, PASSWORD, storeLanguage, text } from './support/app';
 import { payer } from './support/payments';
 import { expect, test } from './support/test';
 import { putBankAccount, w, walletText } from './support/withdrawals';
@@ -138,6 +138,59 @@ test('the bank-account wizard: four steps, back keeps what was typed, checks on 
   // The withdraw-method screen says when withdrawals to the new account open (24 hours later).
   await expect(page.getByRole('region', { name: w('method.bankTitle') }).getByText(new RegExp(`^${w('opensOn', { date: '.+' })}$`, 'u'))).toBeVisible();
   await expect(page.getByText(w('method.bankSummary', { bank: 'Banco Estado', type: w('wizard.accountTypes.checking'), number: '••••5678' }))).toBeVisible();
+});
+
+test('changing the bank account in Spanish: the password dialog, a wrong password under its field, then saved with when withdrawals open', async ({ page, context }) => {
+  const ana = await payer(context, 'Ana Souza');
+  await putBankAccount(context, ana.user.userId, { firstName: 'Ana', lastName: 'Souza' });
+  await storeLanguage(page, 'es');
+  const es = (key: string, values: Record<string, string | number> = {}) => fmt(text('es', 'withdrawals', key), values);
+  const ces = (key: string) => text('es', 'common', key);
+  await page.goto('/settings/withdraw-method/update-bank-account');
+  await expect(mainHeading(page)).toHaveText(es('wizard.title'));
+  const f = (name: string) => page.getByLabel(es(`wizard.fields.${name}`), { exact: true });
+  const nextEs = () => page.getByRole('button', { name: es('actions.next'), exact: true }).click();
+  await f('firstName').fill('Ana');
+  await f('lastName').fill('Souza');
+  await f('birthdate').fill('1990-05-17');
+  await f('idType').selectOption({ label: es('wizard.idTypes.passport') });
+  await f('idNumber').fill('X1234567');
+  await nextEs();
+  await f('addressLine1').fill('1 Main Street');
+  await f('city').fill('New York');
+  await f('postalCode').fill('10001');
+  await f('country').selectOption('US');
+  await nextEs();
+  await f('bankCountry').selectOption('US');
+  await f('bankName').fill('Second Bank');
+  await page.getByRole('radio', { name: es('wizard.accountTypes.saving') }).check();
+  await f('accountNumber').fill('000987654321');
+  await nextEs();
+  await page.getByRole('button', { name: es('wizard.save') }).click();
+
+  const dialog = page.getByRole('dialog', { name: ces('passwordDialog.title') });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(es('wizard.passwordBody'));
+  const password = dialog.getByLabel(ces('passwordDialog.label'), { exact: true });
+  await expect(password).toBeFocused();
+  // Nothing typed: the rule, no call.
+  await dialog.getByRole('button', { name: ces('passwordDialog.confirm') }).click();
+  await expect(password).toHaveAccessibleDescription(ces('passwordDialog.required'));
+  await password.fill('Wr0ng!pass');
+  await dialog.getByRole('button', { name: ces('passwordDialog.confirm') }).click();
+  await expect(password).toHaveAccessibleDescription(text('es', 'accounts', 'errors.wrong_password'));
+  await expect(password).toHaveValue('');
+  await expectNoA11yViolations(page);
+  // The old account is still the one on file.
+  const before = (await (await context.request.get(`/api/app/user/${ana.user.userId}/bank-account`)).json()) as { bankAccount: { bankName: string } };
+  expect(before.bankAccount.bankName).toBe('First Bank');
+
+  await password.fill(PASSWORD);
+  await dialog.getByRole('button', { name: ces('passwordDialog.confirm') }).click();
+  await expect(page.getByRole('status').filter({ hasText: new RegExp(es('wizard.savedOpens', { date: '.+' }), 'u') }).first()).toBeVisible();
+  await expect(page).toHaveURL('/settings/withdraw-method');
+  await expect(page.getByRole('region', { name: es('method.bankTitle') }).getByText(new RegExp(`^${es('opensOn', { date: '.+' })}$`, 'u'))).toBeVisible();
+  await expectNoA11yViolations(page);
 });
 
 function fmtRule(key: string) {
