@@ -232,7 +232,10 @@ export interface paths {
          * Verify the email address with the 6-digit code (typed, or carried by the emailed link).
          * @description A code expires after 15 minutes and dies after 5 wrong tries; a resend replaces it. Codes:
          *     `otp_invalid` (400, wrong code or no such code), `otp_expired` (410), `otp_locked` (410, fifth wrong try
-         *     or later), `otp_already_used` (409, the email is already verified with this code).
+         *     or later), `otp_already_used` (409, the email is already verified with this code). The address may also be
+         *     a new one waiting in an account's `pendingEmail` (account-info): its code (which proves that address only)
+         *     makes it the account's email; if another account registered it meanwhile → 409 `email_taken` under `email`,
+         *     and the account keeps its email. `POST app/user/otp/email/resend/` sends a waiting address a new code.
          */
         post: operations["verifyEmailOtp"];
         delete?: never;

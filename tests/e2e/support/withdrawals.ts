@@ -28,7 +28,8 @@ export async function available(context: BrowserContext, userId: string): Promis
 
 /**
  * A US bank account through the API (the wizard has its own test); `accountNumber` ending 0000 fails at settlement.
- * With the caller's password (issue 21 step-up). Withdrawals to it open 24 hours later: `passDestinationWait`.
+ * Sends the account's password (step-up, issue 21; accounts here use PASSWORD). Withdrawals to it open 24 hours
+ * later by the server clock: clock specs pass them with `moveClock`.
  */
 export async function putBankAccount(context: BrowserContext, userId: string, holder: { firstName: string; lastName: string }, accountNumber = '000123456789') {
   const res = await context.request.put(`/api/app/user/${userId}/bank-account`, {
