@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { AddressStep, BankAccountStep, personalInfoStep, type BankAccountInput, type IdType } from '../domain/rules/bank-rules';
 import { formMessage, hasErrors, serverFieldErrors, withoutError, type FieldErrors, type FormMessage } from './forms/field-errors';
 import { ruleErrors } from './forms/rule-errors';
+import { passwordGiven, passwordOf, passwordRefusal, refusedPassword, STEP_UP_RULE, type PasswordSubmitEvent } from './forms/step-up';
 
 /**
  * The bank-account wizard (/settings/withdraw-method/update-bank-account, issue 6): four steps — Personal Info,
@@ -9,7 +10,10 @@ import { ruleErrors } from './forms/rule-errors';
  * domain/rules/bank-rules.ts, the same the server runs on the whole); BACK and NEXT keep everything typed, also a
  * step's values that are not valid yet. Confirm sends the whole form (PUT replaces the account); a refusal the
  * server explains on a field takes the user to that field's step, anything else is shown above the button.
- * Saved, the host says 'bank account updated' and returns to the withdraw-method screen.
+ * Saving asks for the current password first (issue 21 step-up, a dialog over Confirm Info): a wrong one brings the
+ * dialog back with the server's words, Cancel closes it and keeps everything; the password goes from the dialog's
+ * event into the call and is never kept. Saved, the host says 'bank account updated' and when withdrawals to it
+ * open (24 hours after the change), and returns to the withdraw-method screen.
  */
 export const PERSONAL_FIELDS = ['firstName', 'lastName', 'birthdate', 'idType', 'idNumber'] as const;
 export const ADDRESS_FIELDS = ['addressLine1', 'addressLine2', 'city', 'region', 'postalCode', 'country'] as const;
@@ -33,7 +37,12 @@ export interface SavedBankAccount {
   bankName: string;
   accountNumberMasked: string;
   nameMismatch: boolean;
+  /** When withdrawals to this account open (24 hours after it was set). */
+  withdrawalsOpenAt: string;
 }
+
+/** What the save sends: the form, and the caller's Tipjar password from the dialog. */
+export type BankAccountSave = BankAccountInput & { current_password: string };
 
 export interface BankWizardContext {
   today: string;
@@ -41,6 +50,8 @@ export interface BankWizardContext {
   errors: FieldErrors<WizardField>;
   failure: FormMessage | null;
   saved: SavedBankAccount | null;
+  /** The password dialog's message (empty field, wrong password). */
+  passwordError: FormMessage | null;
 }
 
 export type BankWizardEvent =
@@ -48,7 +59,9 @@ export type BankWizardEvent =
   | { type: 'NEXT' }
   | { type: 'BACK' }
   | { type: 'SAVE' }
-  | { type: 'RETRY' };
+  | { type: 'RETRY' }
+  | PasswordSubmitEvent
+  | { type: 'CANCEL' };
 
 const blank = Object.fromEntries(WIZARD_FIELDS.map((f) => [f, ''])) as WizardValues;
 
@@ -97,7 +110,7 @@ export const bankWizardMachine = setup({
     input: {} as BankWizardInput,
   },
   actors: {
-    saveBankAccount: fromPromise<SavedBankAccount, BankAccountInput>(async () => {
+    saveBankAccount: fromPromise<SavedBankAccount, BankAccountSave>(async () => {
       throw new Error('saveBankAccount is provided by the host');
     }),
   },
@@ -112,6 +125,8 @@ export const bankWizardMachine = setup({
     refusedOnPersonal: ({ event }) => serverErrorsOn(event, PERSONAL_FIELDS),
     refusedOnAddress: ({ event }) => serverErrorsOn(event, ADDRESS_FIELDS),
     refusedOnBank: ({ event }) => serverErrorsOn(event, BANK_FIELDS),
+    passwordGiven,
+    refusedPassword: ({ event }) => refusedPassword(errorOf(event)),
   },
   actions: {
     change: assign(({ context, event }) =>
@@ -125,14 +140,17 @@ export const bankWizardMachine = setup({
       const errors = serverFieldErrors(errorOf(event), WIZARD_FIELDS);
       return { errors, failure: formMessage(errorOf(event), errors) };
     }),
+    showPasswordRequired: assign({ passwordError: STEP_UP_RULE.required }),
+    showPasswordRefusal: assign({ passwordError: ({ event }) => passwordRefusal(errorOf(event)) }),
+    clearPasswordError: assign({ passwordError: null }),
     storeSaved: assign({ saved: ({ event }) => (event as unknown as { output: SavedBankAccount }).output }),
     // Host effects: focus the first message; 'bank account updated' and back to the withdraw-method screen.
     focusFirstError: () => {},
-    announceSaved: () => {},
+    announceSaved: (_, _params: { withdrawalsOpenAt: string }) => {},
   },
 }).createMachine({
   id: 'bankWizard',
-  context: ({ input }) => ({ today: input.today, values: { ...blank, ...input.initial }, errors: {}, failure: null, saved: null }),
+  context: ({ input }) => ({ today: input.today, values: { ...blank, ...input.initial }, errors: {}, failure: null, saved: null, passwordError: null }),
   initial: 'personal',
   states: {
     personal: {
@@ -167,16 +185,30 @@ export const bankWizardMachine = setup({
     },
     confirm: {
       on: {
-        SAVE: { target: 'saving', actions: 'clearErrors' },
+        SAVE: { target: 'confirmingPassword', actions: ['clearErrors', 'clearPasswordError'] },
         BACK: { target: 'bank', actions: 'clearErrors' },
+      },
+    },
+    // The password dialog over Confirm Info; Cancel keeps every step as typed.
+    confirmingPassword: {
+      on: {
+        PASSWORD_SUBMIT: [
+          { guard: 'passwordGiven', target: 'saving', actions: 'clearPasswordError' },
+          { actions: 'showPasswordRequired' },
+        ],
+        CANCEL: { target: 'confirm', actions: 'clearPasswordError' },
       },
     },
     saving: {
       invoke: {
         src: 'saveBankAccount',
-        input: ({ context }) => bankAccountBody(context.values),
-        onDone: { target: 'saved', actions: ['storeSaved', 'announceSaved'] },
+        input: ({ context, event }) => ({ ...bankAccountBody(context.values), current_password: passwordOf(event) }),
+        onDone: {
+          target: 'saved',
+          actions: ['storeSaved', { type: 'announceSaved', params: ({ event }) => ({ withdrawalsOpenAt: event.output.withdrawalsOpenAt }) }],
+        },
         onError: [
+          { guard: 'refusedPassword', target: 'confirmingPassword', actions: 'showPasswordRefusal' },
           { guard: 'refusedOnPersonal', target: 'personal', actions: ['showServerErrors', 'focusFirstError'] },
           { guard: 'refusedOnAddress', target: 'address', actions: ['showServerErrors', 'focusFirstError'] },
           { guard: 'refusedOnBank', target: 'bank', actions: ['showServerErrors', 'focusFirstError'] },
@@ -184,10 +216,11 @@ export const bankWizardMachine = setup({
         ],
       },
     },
-    // Nothing on a field explains it (offline, unverified email): the message, and the same body again.
+    // Nothing on a field explains it (offline, unverified email): the message, and the same body again — after
+    // the password again, since it was not kept.
     failed: {
       on: {
-        RETRY: { target: 'saving', actions: 'clearErrors' },
+        RETRY: { target: 'confirmingPassword', actions: ['clearErrors', 'clearPasswordError'] },
         BACK: { target: 'confirm', actions: 'clearErrors' },
       },
     },

@@ -27,9 +27,21 @@ const marta: SessionUser = {
   country: 'ES',
   fullName: 'Marta Lopez',
 };
-const martaAccount: AccountInfoLoaded = { user: marta, phoneNumber: '+34612345678' };
-const moved: SessionUser = { ...marta, email: 'marta@new.example.com', emailStatus: 'unverified' };
+const martaAccount: AccountInfoLoaded = { user: marta, phoneNumber: '+34612345678', pendingEmail: null };
+/** Reloaded while a new email waits for its code. */
+const martaPending: AccountInfoLoaded = { ...martaAccount, pendingEmail: 'marta@new.example.com' };
+/** After the code: the account's email is the new one. */
+const martaMoved: AccountInfoLoaded = { user: { ...marta, email: 'marta@new.example.com' }, phoneNumber: '+34612345678', pendingEmail: null };
 const renamed: SessionUser = { ...marta, fullName: 'Marta L.' };
+const savedRenamed: AccountInfoResult = { user: renamed, verificationSent: false, pendingEmail: null };
+/** A new email saved: the account keeps the current one, the new one waits for its code. */
+const savedPending: AccountInfoResult = { user: marta, verificationSent: true, pendingEmail: 'marta@new.example.com' };
+export const wrongPassword = apiFailure(403, {
+  code: 'wrong_password',
+  detail: 'The password is not right.',
+  errors: [{ field: 'current_password', message: 'The password is not right.' }],
+});
+const otpInvalid = apiFailure(400, { code: 'otp_invalid', detail: 'That code is not right. Check the email we sent or ask for a new code.' });
 const balanceLeft = apiFailure(409, {
   code: 'account_has_balance',
   detail: 'Your wallet still holds money. Withdraw or spend it before closing your account.',
@@ -55,8 +67,17 @@ const imagesKey = (snapshot: SnapshotFrom<typeof profileImagesMachine>) =>
 export const accountCatalogue = {
   'account-info': entry({
     machine: accountInfoMachine,
-    purpose: 'Account info (/account-info): public name, username, country and email; a new email is verified again (on to /check-email).',
-    fake: () => accountInfoMachine.provide({ actors: { loadUser: resolves<AccountInfoLoaded>(martaAccount), saveAccountInfo: resolves<AccountInfoResult>({ user: renamed, verificationSent: false }) } }),
+    purpose:
+      'Account info (/account-info): public name, username, country and email; a new email or name asks for the password first; a new email waits, with its code typed here, until verified.',
+    fake: () =>
+      accountInfoMachine.provide({
+        actors: {
+          loadUser: resolves<AccountInfoLoaded>(martaAccount),
+          saveAccountInfo: resolves<AccountInfoResult>(savedRenamed),
+          verifyEmailCode: resolves<AccountInfoLoaded>(martaMoved),
+          resendEmailCode: succeeds(),
+        },
+      }),
     inputs: { signedIn: { userId: marta.userId } },
     events: {
       CHANGE: [
@@ -65,26 +86,52 @@ export const accountCatalogue = {
       ],
       SUBMIT: { type: 'SUBMIT' },
       RETRY: { type: 'RETRY' },
+      PASSWORD_SUBMIT: [
+        { type: 'PASSWORD_SUBMIT', password: '' },
+        { type: 'PASSWORD_SUBMIT', password: 'Current-pass-1' },
+      ],
+      CANCEL: { type: 'CANCEL' },
+      CODE_CHANGED: [
+        { type: 'CODE_CHANGED', digits: ['4', '8', '1', '5', '1', '6'] },
+        { type: 'CODE_CHANGED', digits: ['4', '8', '1'] },
+      ],
+      VERIFY_CODE: { type: 'VERIFY_CODE' },
+      RESEND_CODE: { type: 'RESEND_CODE' },
     },
     invokeResults: {
-      loadUser: { done: [martaAccount], error: [offline] },
-      saveAccountInfo: {
-        done: [
-          { user: renamed, verificationSent: false },
-          { user: moved, verificationSent: true },
-        ],
-        error: [usernameTaken, offline],
-      },
+      loadUser: { done: [martaAccount, martaPending], error: [offline] },
+      saveAccountInfo: { done: [savedRenamed, savedPending], error: [usernameTaken, offline, wrongPassword] },
+      verifyEmailCode: { done: [martaMoved], error: [otpInvalid] },
+      resendEmailCode: { done: [undefined], error: [offline] },
     },
-    serializeState: formKey,
+    serializeState: (snapshot) =>
+      JSON.stringify({
+        value: snapshot.value,
+        values: snapshot.context.values,
+        errors: Object.keys(snapshot.context.errors),
+        message: snapshot.context.message,
+        passwordError: snapshot.context.passwordError,
+        pendingEmail: snapshot.context.pendingEmail,
+        code: snapshot.context.digits.join(''),
+        codeError: snapshot.context.codeError,
+        resent: snapshot.context.resent,
+      }),
   }),
   'close-account': entry({
     machine: closeAccountMachine,
-    purpose: 'Close account: a confirmation dialog, then the server closes it or says why not (money in the wallet, payments still open).',
+    purpose:
+      'Close account: a confirmation dialog that asks for the password, then the server closes it or says why not (wrong password, money in the wallet, payments still open).',
     fake: () => closeAccountMachine.provide({ actors: { closeAccount: succeeds() } }),
     inputs: { signedIn: { userId: marta.userId } },
-    events: { CLOSE: { type: 'CLOSE' }, CONFIRM: { type: 'CONFIRM' }, CANCEL: { type: 'CANCEL' } },
-    invokeResults: { closeAccount: { done: [undefined], error: [balanceLeft] } },
+    events: {
+      CLOSE: { type: 'CLOSE' },
+      PASSWORD_SUBMIT: [
+        { type: 'PASSWORD_SUBMIT', password: '' },
+        { type: 'PASSWORD_SUBMIT', password: 'Current-pass-1' },
+      ],
+      CANCEL: { type: 'CANCEL' },
+    },
+    invokeResults: { closeAccount: { done: [undefined], error: [balanceLeft, wrongPassword] } },
   }),
   preferences: entry({
     machine: preferencesMachine,

@@ -1,19 +1,24 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { formMessage, type FormMessage } from './forms/field-errors';
+import { errorOf } from './forms/form-actions';
+import { passwordGiven, passwordOf, passwordRefusal, refusedPassword, STEP_UP_RULE, type PasswordSubmitEvent } from './forms/step-up';
 
 /**
- * Close account (/settings): the button opens the confirmation dialog (spec 2 "Dialogs: close account"); Yes →
- * `POST app/user/{userId}/account/close`. The server refuses while money is in the wallet or payments are still
- * open, and its reason (`detail`) is shown as it is; a closed account is signed out for good (the host ends the
- * session and leaves the app).
+ * Close account (/settings): the button opens the confirmation dialog (spec 2 "Dialogs: close account"), which
+ * also asks for the current password (issue 21 step-up); Close → `POST app/user/{userId}/account/close` with it.
+ * A wrong password keeps the dialog open with the server's words under the field. The server refuses while money
+ * is in the wallet or payments are still open, and its reason (`detail`) is shown as it is; a closed account is
+ * signed out for good (the host ends the session and leaves the app). The password is never kept in context.
  */
 export interface CloseAccountContext {
   userId: string;
   /** Why the last attempt was refused (the server's words), shown by the close section. */
   message: FormMessage | null;
+  /** The dialog's message under the password field. */
+  passwordError: FormMessage | null;
 }
 
-export type CloseAccountEvent = { type: 'CLOSE' } | { type: 'CONFIRM' } | { type: 'CANCEL' };
+export type CloseAccountEvent = { type: 'CLOSE' } | PasswordSubmitEvent | { type: 'CANCEL' };
 
 export interface CloseAccountInput {
   userId: string;
@@ -26,20 +31,26 @@ export const closeAccountMachine = setup({
     input: {} as CloseAccountInput,
   },
   actors: {
-    closeAccount: fromPromise<void, { userId: string }>(async () => {
+    closeAccount: fromPromise<void, { userId: string; current_password: string }>(async () => {
       throw new Error('closeAccount is provided by the host');
     }),
   },
+  guards: {
+    passwordGiven,
+    refusedPassword: ({ event }) => refusedPassword(errorOf(event)),
+  },
   actions: {
-    clearMessage: assign({ message: null }),
-    showRefusal: assign({ message: ({ event }) => formMessage((event as { error?: unknown }).error, {}) }),
+    clearMessage: assign({ message: null, passwordError: null }),
+    showRefusal: assign({ message: ({ event }) => formMessage(errorOf(event), {}), passwordError: null }),
+    showPasswordRequired: assign({ passwordError: STEP_UP_RULE.required }),
+    showPasswordRefusal: assign({ passwordError: ({ event }) => passwordRefusal(errorOf(event)) }),
     // Host effects: the notice, then the session is over (local data cleared, back to /).
     notifyClosed: () => {},
     endSession: () => {},
   },
 }).createMachine({
   id: 'closeAccount',
-  context: ({ input }) => ({ userId: input.userId, message: null }),
+  context: ({ input }) => ({ userId: input.userId, message: null, passwordError: null }),
   initial: 'idle',
   states: {
     idle: {
@@ -47,16 +58,20 @@ export const closeAccountMachine = setup({
     },
     confirming: {
       on: {
-        CONFIRM: 'closing',
-        CANCEL: 'idle',
+        PASSWORD_SUBMIT: [{ guard: 'passwordGiven', target: 'closing' }, { actions: 'showPasswordRequired' }],
+        CANCEL: { target: 'idle', actions: 'clearMessage' },
       },
     },
     closing: {
       invoke: {
         src: 'closeAccount',
-        input: ({ context }) => ({ userId: context.userId }),
+        // Straight from the dialog's event into the call: the password is not kept.
+        input: ({ context, event }) => ({ userId: context.userId, current_password: passwordOf(event) }),
         onDone: { target: 'closed', actions: ['notifyClosed', 'endSession'] },
-        onError: { target: 'refused', actions: 'showRefusal' },
+        onError: [
+          { guard: 'refusedPassword', target: 'confirming', actions: 'showPasswordRefusal' },
+          { target: 'refused', actions: 'showRefusal' },
+        ],
       },
     },
     // The reason stays on screen; the user may try again once it is dealt with.

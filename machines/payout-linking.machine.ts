@@ -4,13 +4,17 @@ import { PayoutLinkForm } from '../domain/rules/payout-rules';
 import { failureCode } from './forms/api-failure';
 import { formMessage, hasErrors, serverFieldErrors, withoutError, type FieldErrors, type FormMessage } from './forms/field-errors';
 import { ruleErrors } from './forms/rule-errors';
+import { passwordGiven, passwordOf, passwordRefusal, refusedPassword, STEP_UP_RULE, type PasswordSubmitEvent } from './forms/step-up';
 
 /**
  * Connect the payout account (spec 2 "Connect payout account", spec 4 "Payout linking"): credentials (the
  * provider account's email and password, and the bank account number it pays out to) → confirm → success, or the
  * error when the provider account is not activated yet (log in to the provider and complete it first), with
  * "start over" and "visit provider". The provider's name and site come from the server before the first step.
- * The password lives only in this machine's context until the call; starting over forgets it.
+ * The provider's password lives only in this machine's context until the call; starting over forgets it.
+ * Linking also asks for the caller's own Tipjar password at the moment of linking (issue 21 step-up, a dialog over
+ * the confirm step, distinct from the provider's password): it goes from the dialog's event into the call and is
+ * never kept; a wrong one brings the dialog back with the server's words.
  */
 export const PAYOUT_FIELDS = ['email', 'password', 'bankAccountNumber'] as const;
 export type PayoutField = (typeof PAYOUT_FIELDS)[number];
@@ -26,7 +30,12 @@ export interface PayoutProviderInfo {
 export interface LinkedPayoutAccount {
   emailMasked: string;
   bankAccountLast4: string;
+  /** When withdrawals to this account open (24 hours after linking). */
+  withdrawalsOpenAt: string;
 }
+
+/** What linking sends: the provider's credentials and the caller's Tipjar password from the dialog. */
+export type PayoutLinkSave = PayoutValues & { current_password: string };
 
 export interface PayoutLinkingContext {
   values: PayoutValues;
@@ -34,6 +43,8 @@ export interface PayoutLinkingContext {
   failure: FormMessage | null;
   info: PayoutProviderInfo | null;
   linked: LinkedPayoutAccount | null;
+  /** The Tipjar password dialog's message (empty field, wrong password). */
+  passwordError: FormMessage | null;
 }
 
 export type PayoutLinkingEvent =
@@ -42,7 +53,9 @@ export type PayoutLinkingEvent =
   | { type: 'BACK' }
   | { type: 'CONFIRM' }
   | { type: 'START_OVER' }
-  | { type: 'RETRY' };
+  | { type: 'RETRY' }
+  | PasswordSubmitEvent
+  | { type: 'CANCEL' };
 
 const blank: PayoutValues = { email: '', password: '', bankAccountNumber: '' };
 
@@ -60,12 +73,14 @@ export const payoutLinkingMachine = setup({
     loadProvider: fromPromise<PayoutProviderInfo, void>(async () => {
       throw new Error('loadProvider is provided by the host');
     }),
-    linkAccount: fromPromise<LinkedPayoutAccount, PayoutValues>(async () => {
+    linkAccount: fromPromise<LinkedPayoutAccount, PayoutLinkSave>(async () => {
       throw new Error('linkAccount is provided by the host');
     }),
   },
   guards: {
     credentialsValid: ({ context }) => !hasErrors(credentialErrors(context.values)),
+    passwordGiven,
+    refusedPassword: ({ event }) => refusedPassword(errorOf(event)),
     notActivated: ({ event }) => failureCode(errorOf(event)) === 'payout_account_not_activated',
     refusedCredentials: ({ event }) =>
       failureCode(errorOf(event)) === 'payout_account_invalid_credentials' || hasErrors(serverFieldErrors(errorOf(event), PAYOUT_FIELDS)),
@@ -88,11 +103,14 @@ export const payoutLinkingMachine = setup({
       linked: (event as unknown as { output: LinkedPayoutAccount }).output,
       values: { ...context.values, password: '' },
     })),
+    showPasswordRequired: assign({ passwordError: STEP_UP_RULE.required }),
+    showPasswordRefusal: assign({ passwordError: ({ event }) => passwordRefusal(errorOf(event)) }),
+    clearPasswordError: assign({ passwordError: null }),
     focusFirstError: () => {},
   },
 }).createMachine({
   id: 'payoutLinking',
-  context: { values: blank, errors: {}, failure: null, info: null, linked: null },
+  context: { values: blank, errors: {}, failure: null, info: null, linked: null, passwordError: null },
   initial: 'loading',
   states: {
     loading: {
@@ -112,16 +130,27 @@ export const payoutLinkingMachine = setup({
     },
     confirm: {
       on: {
-        CONFIRM: 'linking',
+        CONFIRM: { target: 'confirmingPassword', actions: 'clearPasswordError' },
         BACK: 'credentials',
+      },
+    },
+    // The Tipjar password dialog over the confirm step; Cancel keeps what was typed.
+    confirmingPassword: {
+      on: {
+        PASSWORD_SUBMIT: [
+          { guard: 'passwordGiven', target: 'linking', actions: 'clearPasswordError' },
+          { actions: 'showPasswordRequired' },
+        ],
+        CANCEL: { target: 'confirm', actions: 'clearPasswordError' },
       },
     },
     linking: {
       invoke: {
         src: 'linkAccount',
-        input: ({ context }) => context.values,
+        input: ({ context, event }) => ({ ...context.values, current_password: passwordOf(event) }),
         onDone: { target: 'success', actions: 'storeLinked' },
         onError: [
+          { guard: 'refusedPassword', target: 'confirmingPassword', actions: 'showPasswordRefusal' },
           { guard: 'notActivated', target: 'error.notActivated', actions: ['showServerErrors', 'focusFirstError'] },
           { guard: 'refusedCredentials', target: 'credentials', actions: ['showServerErrors', 'forgetPassword', 'focusFirstError'] },
           { target: 'error.other', actions: ['showServerErrors', 'focusFirstError'] },
@@ -138,7 +167,8 @@ export const payoutLinkingMachine = setup({
         // Nothing to retry until the account is complete at the provider: start over, or visit the provider (a link).
         notActivated: {},
         other: {
-          on: { RETRY: { target: '#payoutLinking.linking', actions: 'clearErrors' } },
+          // Again through the dialog: the Tipjar password was not kept.
+          on: { RETRY: { target: '#payoutLinking.confirmingPassword', actions: ['clearErrors', 'clearPasswordError'] } },
         },
       },
     },

@@ -15,15 +15,27 @@ import { idempotencyKeyFor } from './payments/idempotency-key';
  * so the screen says why up front instead of after the confirm. The server checks everything again under its
  * lock; its refusals (above balance, the mismatch) bring the user back to the step that explains them.
  * The Idempotency-Key comes from the flow id and the exact body, so a retry after a lost answer cannot withdraw twice.
+ * A destination set or changed less than 24 hours ago does not take withdrawals yet (issue 21): the flow says when
+ * it opens before the amount is typed (`notOpenYet` when no destination is open; otherwise that one cannot be
+ * chosen), and the server's 409 `destination_not_open_yet` at submit reads the setup again, which lands there.
  */
 export type WithdrawDestination = 'bank_account' | 'payout_account';
 
 /** What the flow needs to know before the first step: the balance and where money can go. */
 export interface WithdrawSetup {
   availableCents: number;
+  /** When this setup was read (the host's clock): what `withdrawalsOpenAt` is compared with. */
+  checkedAt: string;
   /** The bank account as shown (bank and last four), or null when there is none. */
-  bankAccount: { label: string; nameMismatch: boolean } | null;
-  payoutAccount: { label: string } | null;
+  bankAccount: { label: string; nameMismatch: boolean; withdrawalsOpenAt: string } | null;
+  payoutAccount: { label: string; withdrawalsOpenAt: string } | null;
+}
+
+/** When withdrawals to this destination open, if that is still ahead; null when open (or absent). */
+export function opensLater(setup: WithdrawSetup | null, destination: WithdrawDestination): string | null {
+  const account = destination === 'bank_account' ? setup?.bankAccount : setup?.payoutAccount;
+  if (!setup || !account) return null;
+  return Date.parse(account.withdrawalsOpenAt) > Date.parse(setup.checkedAt) ? account.withdrawalsOpenAt : null;
 }
 
 export interface CreatedWithdrawal {
@@ -88,8 +100,11 @@ export function withdrawRequestOf(context: WithdrawContext): WithdrawRequest {
   return { idempotencyKey: idempotencyKeyFor(context.flowId, body), body };
 }
 
+/** There, and open for withdrawals. */
 const destinationAvailable = (setup: WithdrawSetup | null, destination: WithdrawDestination) =>
-  destination === 'bank_account' ? setup?.bankAccount != null : setup?.payoutAccount != null;
+  (destination === 'bank_account' ? setup?.bankAccount != null : setup?.payoutAccount != null) && opensLater(setup, destination) === null;
+
+const DESTINATIONS: WithdrawDestination[] = ['bank_account', 'payout_account'];
 
 const errorOf = (event: unknown) => (event as { error?: unknown }).error;
 
@@ -110,18 +125,24 @@ export const withdrawMachine = setup({
   guards: {
     // Read from the answer: the guard runs before the setup is stored.
     bankInfoMismatch: ({ event }) => (event as unknown as { output?: WithdrawSetup }).output?.bankAccount?.nameMismatch === true,
+    noDestinationOpen: ({ event }) => {
+      const setup = (event as unknown as { output?: WithdrawSetup }).output ?? null;
+      return !DESTINATIONS.some((d) => destinationAvailable(setup, d));
+    },
     amountTaken: ({ event }) => event.type === 'CHANGE_AMOUNT' && acceptsAmountInput(event.value, WITHDRAW_WHOLE_DIGITS),
     amountIsValid: ({ context }) => withdrawAmountProblem(context.amount, context.setup?.availableCents ?? 0) === null,
     destinationAvailable: ({ context, event }) => event.type === 'SELECT_DESTINATION' && destinationAvailable(context.setup, event.destination),
     hasDestination: ({ context }) => context.destination !== null && destinationAvailable(context.setup, context.destination),
     refusedForMismatch: ({ event }) => failureCode(errorOf(event)) === 'bank_info_mismatch',
     refusedAboveBalance: ({ event }) => failureCode(errorOf(event)) === 'withdrawal_above_balance',
+    refusedNotOpenYet: ({ event }) => failureCode(errorOf(event)) === 'destination_not_open_yet',
   },
   actions: {
     storeSetup: assign(({ context, event }) => {
       const setup = (event as unknown as { output: WithdrawSetup }).output;
-      // The only destination there is is chosen already; a choice that is no longer possible is dropped.
-      const only = setup.bankAccount && !setup.payoutAccount ? 'bank_account' : !setup.bankAccount && setup.payoutAccount ? 'payout_account' : null;
+      // The only open destination there is is chosen already; a choice that is no longer possible is dropped.
+      const open = DESTINATIONS.filter((d) => destinationAvailable(setup, d));
+      const only = open.length === 1 ? open[0]! : null;
       const kept = context.destination && destinationAvailable(setup, context.destination) ? context.destination : only;
       return { setup, destination: kept };
     }),
@@ -158,6 +179,7 @@ export const withdrawMachine = setup({
         src: 'loadSetup',
         onDone: [
           { guard: 'bankInfoMismatch', target: 'blocked', actions: 'storeSetup' },
+          { guard: 'noDestinationOpen', target: 'notOpenYet', actions: 'storeSetup' },
           { target: 'amount', actions: 'storeSetup' },
         ],
         onError: 'loadFailed',
@@ -169,6 +191,11 @@ export const withdrawMachine = setup({
     // Spec 8: a mismatch with the bank account prevents withdrawals, whichever the destination. RETRY reads again
     // once the user has corrected the bank account or their name (the screen links to both).
     blocked: {
+      on: { RETRY: 'loading' },
+    },
+    // Issue 21: no destination takes withdrawals yet (set less than 24 hours ago); the screen says when it opens
+    // instead of asking for an amount. RETRY reads again (after that time).
+    notOpenYet: {
       on: { RETRY: 'loading' },
     },
     amount: {
@@ -204,6 +231,9 @@ export const withdrawMachine = setup({
         onError: [
           // The bank account changed since the flow began: read again, which lands on the warning.
           { guard: 'refusedForMismatch', target: 'loading', actions: 'clearErrors' },
+          // The destination was changed meanwhile (the server counts 24 hours from then): read again, which shows
+          // when it opens.
+          { guard: 'refusedNotOpenYet', target: 'loading', actions: 'clearErrors' },
           // The balance went down meanwhile (another withdrawal or a send): the amount step says so.
           { guard: 'refusedAboveBalance', target: 'amount', actions: ['showAboveBalance', 'focusFirstError'] },
           { target: 'failed', actions: ['showFailure', 'focusFirstError'] },

@@ -5,7 +5,7 @@ import { apiFailure } from '../forms/api-failure';
 import { bankWizardMachine, type SavedBankAccount, type WizardValues } from '../bank-wizard.machine';
 import { resourceViewMachine } from '../resource-view.machine';
 import { payoutLinkingMachine, type LinkedPayoutAccount, type PayoutProviderInfo } from '../payout-linking.machine';
-import { withdrawMachine, type CreatedWithdrawal, type WithdrawSetup } from '../withdraw.machine';
+import { opensLater, withdrawMachine, type CreatedWithdrawal, type WithdrawSetup } from '../withdraw.machine';
 
 /**
  * The flow-atlas entries of the withdrawal side of the wallet (issue 6, part 2): withdraw, the bank-account wizard
@@ -23,14 +23,25 @@ export const resourceReloaded = { id: 'wd-1', status: 'complete' };
 
 // ---- withdraw
 
+/** When the setups were read; destinations set two days before are open, one set an hour before is not. */
+export const CHECKED_AT = '2025-01-02T12:00:00.000Z';
+const OPEN_SINCE = '2024-12-31T12:00:00.000Z';
+export const OPENS_AT = '2025-01-03T11:00:00.000Z';
+
 /** $150.00 available, both destinations; a second setup whose bank holder's name is not the user's. */
 export const withdrawSetup: WithdrawSetup = {
   availableCents: 150_00,
-  bankAccount: { label: 'Banco Estado ····5678', nameMismatch: false },
-  payoutAccount: { label: 'PayWorld a***@example.com' },
+  checkedAt: CHECKED_AT,
+  bankAccount: { label: 'Banco Estado ····5678', nameMismatch: false, withdrawalsOpenAt: OPEN_SINCE },
+  payoutAccount: { label: 'PayWorld a***@example.com', withdrawalsOpenAt: OPEN_SINCE },
 };
 export const bankOnlySetup: WithdrawSetup = { ...withdrawSetup, payoutAccount: null };
-export const mismatchSetup: WithdrawSetup = { ...withdrawSetup, bankAccount: { label: 'Banco Estado ····5678', nameMismatch: true } };
+export const mismatchSetup: WithdrawSetup = { ...withdrawSetup, bankAccount: { label: 'Banco Estado ····5678', nameMismatch: true, withdrawalsOpenAt: OPEN_SINCE } };
+/** Issue 21: the only destination was set an hour ago — nothing to withdraw to until OPENS_AT. */
+export const notOpenSetup: WithdrawSetup = { ...bankOnlySetup, bankAccount: { ...bankOnlySetup.bankAccount!, withdrawalsOpenAt: OPENS_AT } };
+/** Both destinations, the payout account linked an hour ago: only the bank account can be chosen. */
+export const payoutNotOpenSetup: WithdrawSetup = { ...withdrawSetup, payoutAccount: { ...withdrawSetup.payoutAccount!, withdrawalsOpenAt: OPENS_AT } };
+export const notOpenYetRefusal = apiFailure(409, { code: 'destination_not_open_yet', detail: 'Withdrawals to this account open on Fri, Jan 3, 11:00 AM.' });
 export const createdWithdrawal: CreatedWithdrawal = { id: 'wd-1', status: 'created', amount: '20.01', createdAt: '2025-01-02T12:00:00.000Z' };
 export const aboveBalanceRefusal = apiFailure(422, { code: 'withdrawal_above_balance', detail: 'Withdrawal amount must be less than balance' });
 export const mismatchRefusal = apiFailure(409, {
@@ -43,7 +54,10 @@ const withdrawKey = (snapshot: SnapshotFrom<typeof withdrawMachine>) => {
   const c = snapshot.context;
   return JSON.stringify({
     value: snapshot.value,
-    setup: c.setup === null ? null : [c.setup.bankAccount?.nameMismatch, c.setup.payoutAccount !== null],
+    setup:
+      c.setup === null
+        ? null
+        : [c.setup.bankAccount?.nameMismatch, c.setup.payoutAccount !== null, opensLater(c.setup, 'bank_account'), opensLater(c.setup, 'payout_account')],
     amount: snapshot.value === 'amount' ? c.amount : centsFromInput(c.amount),
     destination: c.destination,
     errors: c.errors,
@@ -72,7 +86,18 @@ export const wizardValues: WizardValues = {
   accountNumber: '12345678',
 };
 export const WIZARD_TODAY = '2025-01-02';
-export const savedBankAccount: SavedBankAccount = { bankName: 'Banco Estado', accountNumberMasked: '••••5678', nameMismatch: false };
+export const savedBankAccount: SavedBankAccount = {
+  bankName: 'Banco Estado',
+  accountNumberMasked: '••••5678',
+  nameMismatch: false,
+  withdrawalsOpenAt: OPENS_AT,
+};
+/** Issue 21: the caller's Tipjar password was wrong (the step-up dialog says so under its field). */
+export const stepUpRefusal = apiFailure(403, {
+  code: 'wrong_password',
+  detail: 'The password is not right.',
+  errors: [{ field: 'current_password', message: 'The password is not right.' }],
+});
 export const accountNumberRefusal = apiFailure(400, {
   code: 'validation_failed',
   detail: "This account number does not have the format of the bank's country",
@@ -90,12 +115,18 @@ export const postalCodeRefusal = apiFailure(400, {
 });
 
 const wizardKey = (snapshot: SnapshotFrom<typeof bankWizardMachine>) =>
-  JSON.stringify({ value: snapshot.value, values: snapshot.context.values, errors: Object.keys(snapshot.context.errors), failure: snapshot.context.failure !== null });
+  JSON.stringify({
+    value: snapshot.value,
+    values: snapshot.context.values,
+    errors: Object.keys(snapshot.context.errors),
+    failure: snapshot.context.failure !== null,
+    passwordError: snapshot.context.passwordError,
+  });
 
 // ---- payout linking
 
 export const payoutInfo: PayoutProviderInfo = { provider: 'PayWorld', providerUrl: 'https://payworld.example', linkedEmail: null };
-export const linkedAccount: LinkedPayoutAccount = { emailMasked: 'a***@example.com', bankAccountLast4: '5678' };
+export const linkedAccount: LinkedPayoutAccount = { emailMasked: 'a***@example.com', bankAccountLast4: '5678', withdrawalsOpenAt: OPENS_AT };
 export const notActivatedRefusal = apiFailure(422, {
   code: 'payout_account_not_activated',
   detail: 'Your PayWorld account is not activated. Log in to PayWorld and complete your account first, then link it again.',
@@ -103,12 +134,18 @@ export const notActivatedRefusal = apiFailure(422, {
 export const wrongPasswordRefusal = apiFailure(422, { code: 'payout_account_invalid_credentials', detail: 'The PayWorld email or password is incorrect.' });
 
 const payoutKey = (snapshot: SnapshotFrom<typeof payoutLinkingMachine>) =>
-  JSON.stringify({ value: snapshot.value, values: snapshot.context.values, errors: Object.keys(snapshot.context.errors), failure: snapshot.context.failure !== null });
+  JSON.stringify({
+    value: snapshot.value,
+    values: snapshot.context.values,
+    errors: Object.keys(snapshot.context.errors),
+    failure: snapshot.context.failure !== null,
+    passwordError: snapshot.context.passwordError,
+  });
 
 export const withdrawCatalogue = {
   'bank-wizard': entry({
     machine: bankWizardMachine,
-    purpose: "The bank-account wizard: Personal Info, Primary Address, Bank Account, Confirm Info; each step checked on Next, back and next keep what was typed, then 'bank account updated'.",
+    purpose: "The bank-account wizard: Personal Info, Primary Address, Bank Account, Confirm Info; each step checked on Next, back and next keep what was typed; the password at saving, then 'bank account updated' and when withdrawals to it open.",
     fake: () => bankWizardMachine.provide({ actors: { saveBankAccount: resolves(savedBankAccount) } }),
     inputs: {
       blank: { today: WIZARD_TODAY },
@@ -128,15 +165,20 @@ export const withdrawCatalogue = {
       BACK: { type: 'BACK' },
       SAVE: { type: 'SAVE' },
       RETRY: { type: 'RETRY' },
+      PASSWORD_SUBMIT: [
+        { type: 'PASSWORD_SUBMIT', password: '' },
+        { type: 'PASSWORD_SUBMIT', password: 'Current-pass-1' },
+      ],
+      CANCEL: { type: 'CANCEL' },
     },
     invokeResults: {
-      saveBankAccount: { done: [savedBankAccount], error: [birthdateRefusal, postalCodeRefusal, accountNumberRefusal, offline] },
+      saveBankAccount: { done: [savedBankAccount], error: [birthdateRefusal, postalCodeRefusal, accountNumberRefusal, offline, stepUpRefusal] },
     },
     serializeState: wizardKey,
   }),
   'payout-linking': entry({
     machine: payoutLinkingMachine,
-    purpose: 'Connect the payout account: credentials (email, password, bank account number), confirm, then success, or not activated (start over, visit the provider), wrong credentials, another failure.',
+    purpose: 'Connect the payout account: credentials (email, password, bank account number), confirm, the Tipjar password, then success, or not activated (start over, visit the provider), wrong credentials, another failure.',
     fake: () => payoutLinkingMachine.provide({ actors: { loadProvider: resolves(payoutInfo), linkAccount: resolves(linkedAccount) } }),
     events: {
       CHANGE: [
@@ -150,10 +192,15 @@ export const withdrawCatalogue = {
       CONFIRM: { type: 'CONFIRM' },
       START_OVER: { type: 'START_OVER' },
       RETRY: { type: 'RETRY' },
+      PASSWORD_SUBMIT: [
+        { type: 'PASSWORD_SUBMIT', password: '' },
+        { type: 'PASSWORD_SUBMIT', password: 'Current-pass-1' },
+      ],
+      CANCEL: { type: 'CANCEL' },
     },
     invokeResults: {
       loadProvider: { done: [payoutInfo], error: [offline] },
-      linkAccount: { done: [linkedAccount], error: [notActivatedRefusal, wrongPasswordRefusal, offline] },
+      linkAccount: { done: [linkedAccount], error: [notActivatedRefusal, wrongPasswordRefusal, offline, stepUpRefusal] },
     },
     serializeState: payoutKey,
   }),
@@ -168,7 +215,7 @@ export const withdrawCatalogue = {
   }),
   withdraw: entry({
     machine: withdrawMachine,
-    purpose: 'Withdraw: an amount above $20, below $10,000 and within the balance, the bank account or the payout account, confirm, created — blocked while the bank holder name mismatches.',
+    purpose: 'Withdraw: an amount above $20, below $10,000 and within the balance, the bank account or the payout account, confirm, created — blocked while the bank holder name mismatches; a destination set less than 24 hours ago says when it opens.',
     fake: () => withdrawMachine.provide({ actors: { loadSetup: resolves(withdrawSetup), createWithdrawal: resolves(createdWithdrawal) } }),
     inputs: { screen: { flowId: 'flow-w' } },
     events: {
@@ -192,8 +239,8 @@ export const withdrawCatalogue = {
       RETRY: { type: 'RETRY' },
     },
     invokeResults: {
-      loadSetup: { done: [withdrawSetup, bankOnlySetup, mismatchSetup], error: [offline] },
-      createWithdrawal: { done: [createdWithdrawal], error: [mismatchRefusal, aboveBalanceRefusal, offline] },
+      loadSetup: { done: [withdrawSetup, bankOnlySetup, mismatchSetup, notOpenSetup, payoutNotOpenSetup], error: [offline] },
+      createWithdrawal: { done: [createdWithdrawal], error: [mismatchRefusal, aboveBalanceRefusal, offline, notOpenYetRefusal] },
     },
     serializeState: withdrawKey,
   }),

@@ -29,7 +29,14 @@ export function formatSignedMoney(cents: number, language: string = DEFAULT_LOCA
   return format.format(formatAmount(cents) as Intl.StringNumericLiteral);
 }
 
-export type DateStyle = 'date' | 'dateTime';
+/** `opening`: a moment within the next day or so, as "Fri 27 Nov, 14:05" (weekday, day, month, time). */
+export type DateStyle = 'date' | 'dateTime' | 'opening';
+
+const DATE_OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
+  date: { dateStyle: 'medium' },
+  dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+  opening: { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' },
+};
 
 export function formatDate(
   value: Date | string | number,
@@ -42,10 +49,7 @@ export function formatDate(
   const key = `${locale}|${style}`;
   let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(
-      locale,
-      style === 'date' ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' },
-    );
+    format = new Intl.DateTimeFormat(locale, DATE_OPTIONS[style]);
     dateFormats.set(key, format);
   }
   return format.format(date);

@@ -52,7 +52,7 @@ async function openCloseDialog(page: Page) {
   await page.goto('/settings');
   await expect(mainHeading(page)).toHaveText(c('routes.settings'));
   await page.getByRole('button', { name: s('close.button') }).click();
-  const dialog = page.getByRole('alertdialog', { name: s('close.dialogTitle') });
+  const dialog = page.getByRole('dialog', { name: s('close.dialogTitle') });
   await expect(dialog).toBeVisible();
   return dialog;
 }
@@ -68,11 +68,13 @@ test('closing is refused while money is in the wallet, with the reason', async (
   await addMoneyByCard(context, account.user.userId, '15.00');
   const dialog = await openCloseDialog(page);
   await expectNoA11yViolations(page);
-  // No keeps the account and closes the dialog.
-  await dialog.getByRole('button', { name: s('close.keep') }).click();
+  // Cancel keeps the account and closes the dialog.
+  await dialog.getByRole('button', { name: c('passwordDialog.cancel') }).click();
   await expect(dialog).toBeHidden();
   await page.getByRole('button', { name: s('close.button') }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: s('close.confirm') }).click();
+  // Issue 21: closing needs the current password, typed in the same dialog.
+  await dialog.getByLabel(c('passwordDialog.label'), { exact: true }).fill(account.password);
+  await dialog.getByRole('button', { name: s('close.confirm') }).click();
   await expect(page.getByRole('alert')).toHaveText(s('errors.account_has_balance'));
   // Still signed in, still here.
   await expect(page).toHaveURL('/settings');
@@ -82,6 +84,14 @@ test('closing is refused while money is in the wallet, with the reason', async (
 test('closing at zero signs out for good: sign-in is refused afterwards', async ({ page, context }) => {
   const account = await createAccount(context);
   const dialog = await openCloseDialog(page);
+  const password = dialog.getByLabel(c('passwordDialog.label'), { exact: true });
+  await expect(password).toBeFocused();
+  // A wrong password keeps the account open: the server's words under the field.
+  await password.fill('Wr0ng!pass');
+  await dialog.getByRole('button', { name: s('close.confirm') }).click();
+  await expect(password).toHaveAccessibleDescription(a('errors.wrong_password'));
+  await expectNoA11yViolations(page);
+  await password.fill(account.password);
   await dialog.getByRole('button', { name: s('close.confirm') }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('status').filter({ hasText: s('close.closed') }).first()).toBeVisible();
@@ -146,37 +156,84 @@ test('an uploaded avatar and background show in the sidebar; a file too large is
   await expect(sidebar.getByRole('heading', { name: 'Ana Souza' })).toBeVisible();
 });
 
-test('account info: a new email is verified again with the code sent to it', async ({ page, context }) => {
-  const account = await createAccount(context, { setUp: { fullName: 'Ana Souza' } });
-  await page.goto('/settings');
-  await page.getByRole('link', { name: s('account.accountInfo') }).click();
-  await expect(page).toHaveURL('/account-info');
-  const email = page.getByLabel(s('accountInfo.email'), { exact: true });
-  await expect(email).toHaveValue(account.email);
-  await expectNoA11yViolations(page);
+for (const language of ['en', 'es'] as const) {
+  test(`account info (${language}): a new email asks for the password, waits for its code in place, then replaces the old one`, async ({ page, context }) => {
+    const account = await createAccount(context, { setUp: { fullName: 'Ana Souza' } });
+    if (language !== 'en') await storeLanguage(page, language);
+    await page.goto('/account-info');
+    await expect(mainHeading(page)).toHaveText(c('routes.accountInfo', language));
+    const email = page.getByLabel(s('accountInfo.email', language), { exact: true });
+    const fullName = page.getByLabel(s('accountInfo.fullName', language), { exact: true });
+    await expect(email).toHaveValue(account.email);
+    await expectNoA11yViolations(page);
 
-  // A bad address stays here, with the message under the field.
-  await email.fill('not-an-email');
-  await page.getByRole('button', { name: s('accountInfo.save') }).click();
-  await expect(email).toHaveAccessibleDescription(new RegExp(a('rules.email_invalid')));
-  await expect(email).toBeFocused();
+    // A bad address stays here, with the message under the field, and no password is asked.
+    await email.fill('not-an-email');
+    await page.getByRole('button', { name: s('accountInfo.save', language) }).click();
+    await expect(email).toHaveAccessibleDescription(new RegExp(a('rules.email_invalid', language)));
+    await expect(email).toBeFocused();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
 
-  const moved = uniqueEmail('moved');
-  await email.fill(moved);
-  await page.getByLabel(s('accountInfo.fullName'), { exact: true }).fill('Ana S. Souza');
-  await page.getByRole('button', { name: s('accountInfo.save') }).click();
-  await expect(page).toHaveURL(`/check-email?email=${encodeURIComponent(moved)}`);
-  await expect(page.getByRole('main')).toContainText(moved);
-  const { code } = await latestCode(page.request, moved);
-  await page.getByRole('textbox', { name: fmtDigit(1) }).click();
-  await page.keyboard.type(code);
-  await page.getByRole('button', { name: a('checkEmail.submit') }).click();
-  await expect(page).toHaveURL('/');
+    const moved = uniqueEmail('moved');
+    await email.fill(moved);
+    await fullName.fill('Ana S. Souza');
+    await page.getByRole('button', { name: s('accountInfo.save', language) }).click();
 
-  await page.goto('/account-info');
-  await expect(page.getByLabel(s('accountInfo.email'), { exact: true })).toHaveValue(moved);
-  await expect(page.getByLabel(s('accountInfo.fullName'), { exact: true })).toHaveValue('Ana S. Souza');
-});
+    // Issue 21: the password at the moment of saving, in a dialog named by its title, focus in the field.
+    const dialog = page.getByRole('dialog', { name: c('passwordDialog.title', language) });
+    await expect(dialog).toBeVisible();
+    const password = dialog.getByLabel(c('passwordDialog.label', language), { exact: true });
+    await expect(password).toBeFocused();
+    await expectNoA11yViolations(page);
+
+    // Cancel closes it and keeps the form as typed.
+    await dialog.getByRole('button', { name: c('passwordDialog.cancel', language) }).click();
+    await expect(dialog).toBeHidden();
+    await expect(email).toHaveValue(moved);
+    await expect(fullName).toHaveValue('Ana S. Souza');
+
+    // A wrong password: the server's words under the field, the field empty, the form still as typed.
+    await page.getByRole('button', { name: s('accountInfo.save', language) }).click();
+    await expect(dialog).toBeVisible();
+    await password.fill('Wr0ng!pass');
+    await dialog.getByRole('button', { name: c('passwordDialog.confirm', language) }).click();
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(password).toHaveAccessibleDescription(a('errors.wrong_password', language));
+    await expect(password).toHaveValue('');
+    await expectNoA11yViolations(page);
+    await expect(email).toHaveValue(moved);
+
+    // The right one: saved; the current email stays until the code sent to the new one is typed here.
+    await password.fill(account.password);
+    await dialog.getByRole('button', { name: c('passwordDialog.confirm', language) }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL('/account-info');
+    const pending = page.getByRole('region', { name: s('accountInfo.pendingTitle', language) });
+    await expect(pending).toContainText(moved);
+    await expect(pending).toContainText(account.email);
+    await expect(email).toHaveValue(account.email);
+    await expect(fullName).toHaveValue('Ana S. Souza');
+    await expectNoA11yViolations(page);
+
+    // After a reload the same: the new address still waits.
+    await page.reload();
+    await expect(pending).toContainText(moved);
+    await expect(email).toHaveValue(account.email);
+
+    const { code } = await latestCode(page.request, moved);
+    await pending.getByRole('textbox', { name: fmtDigit(1, language) }).click();
+    await page.keyboard.type(code);
+    await pending.getByRole('button', { name: s('accountInfo.verify', language) }).click();
+    await expect(pending).toBeHidden();
+    await expect(email).toHaveValue(moved);
+    await expect(page.getByRole('status').filter({ hasText: s('accountInfo.emailChanged', language) }).first()).toBeVisible();
+
+    // The account reads back with the new email, after a reload too.
+    await page.reload();
+    await expect(email).toHaveValue(moved);
+    await expect(page.getByRole('region', { name: s('accountInfo.pendingTitle', language) })).toHaveCount(0);
+  });
+}
 
 test('account info shows the verified phone number, read-only, with the way to verify a new one (Spanish)', async ({ page, context }) => {
   const account = await createAccount(context, { setUp: { fullName: 'Ana Souza' } });
@@ -218,6 +275,6 @@ test('the legal list under settings opens each document', async ({ page, context
   await expect(page).toHaveURL('/privacy-policy');
 });
 
-function fmtDigit(index: number) {
-  return text('en', 'accounts', 'pin.digitLabel').replace('{{index}}', String(index)).replace('{{count}}', '6');
+function fmtDigit(index: number, language: Language = 'en') {
+  return text(language, 'accounts', 'pin.digitLabel').replace('{{index}}', String(index)).replace('{{count}}', '6');
 }

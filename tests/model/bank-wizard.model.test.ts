@@ -2,13 +2,14 @@ import { expect } from 'vitest';
 import { bankAccountBody, bankWizardMachine, stepErrors, WIZARD_FIELDS, type BankWizardContext } from '../../machines/bank-wizard.machine';
 import { catalogue } from '../../machines/catalogue';
 import { GENERIC_ERROR } from '../../machines/forms/field-errors';
-import { savedBankAccount, wizardValues } from '../../machines/wallet/withdraw-catalogue';
+import { OPENS_AT, savedBankAccount, wizardValues } from '../../machines/wallet/withdraw-catalogue';
 import { fromCatalogue } from '../support/catalogue-model';
 import { describeModel, type StepContext } from '../support/model-based';
 import { messageText } from './support/accounts-fixtures';
 
 interface Fakes {
-  announced: number;
+  /** When withdrawals open, as each 'bank account updated' notice said. */
+  announced: string[];
   /** The values after every step, to check that moving between steps never loses what was typed. */
   last: BankWizardContext['values'] | null;
 }
@@ -47,8 +48,10 @@ function onStep(ctx: Ctx, step: 'personal' | 'address' | 'bank') {
 describeModel('bank-wizard machine (model-based)', {
   ...fromCatalogue(catalogue['bank-wizard']),
   setup: () => {
-    const fakes: Fakes = { announced: 0, last: null };
-    const machine = catalogue['bank-wizard'].fake().provide({ actions: { announceSaved: () => void fakes.announced++ } });
+    const fakes: Fakes = { announced: [], last: null };
+    const machine = catalogue['bank-wizard'].fake().provide({
+      actions: { announceSaved: (_, params) => void fakes.announced.push((params as { withdrawalsOpenAt: string }).withdrawalsOpenAt) },
+    });
     return { machine, fakes };
   },
   states: {
@@ -75,14 +78,32 @@ describeModel('bank-wizard machine (model-based)', {
       // Every step is valid: the stepper shows three checks, and the summary is what SAVE sends.
       expect(running).toEqual([]);
       for (const s of ['personal', 'address', 'bank'] as const) expect(stepErrors(snapshot.context, s)).toEqual({});
-      expect(['NEXT', 'BACK']).toContain(step);
+      // CANCEL: the password dialog closed, every step as typed.
+      expect(['NEXT', 'BACK', 'CANCEL']).toContain(step);
       if (fakes.last) expect(snapshot.context.values).toEqual(fakes.last);
       expect(snapshot.context.errors).toEqual({});
+      expect(snapshot.context.passwordError).toBeNull();
       fakes.last = snapshot.context.values;
     },
+    confirmingPassword: ({ snapshot, running, step, fakes }) => {
+      // Issue 21: the password dialog over Confirm Info; nothing is sent before it, nothing typed is lost.
+      expect(running).toEqual([]);
+      expect(JSON.stringify(snapshot.context)).not.toContain('Current-pass-1');
+      if (fakes.last) expect(snapshot.context.values).toEqual(fakes.last);
+      if (step === 'SAVE' || step === 'RETRY') expect(snapshot.context.passwordError).toBeNull();
+      else if (step === 'PASSWORD_SUBMIT[0]') expect(messageText(snapshot.context.passwordError)).toBe('common:passwordDialog.required');
+      else {
+        expect(step).toBe('saveBankAccount:error[4]');
+        expect(messageText(snapshot.context.passwordError)).toBe('The password is not right.');
+      }
+    },
     saving: ({ snapshot, running, step }) => {
-      expect(['SAVE', 'RETRY']).toContain(step);
-      expect(running).toEqual([expect.objectContaining({ src: 'saveBankAccount', input: bankAccountBody(snapshot.context.values) })]);
+      expect(step).toBe('PASSWORD_SUBMIT[1]');
+      // The password from the dialog's event goes into the call and is not kept.
+      expect(running).toEqual([
+        expect.objectContaining({ src: 'saveBankAccount', input: { ...bankAccountBody(snapshot.context.values), current_password: 'Current-pass-1' } }),
+      ]);
+      expect(JSON.stringify(snapshot.context)).not.toContain('Current-pass-1');
       // The optional lines go as null when empty; the rest exactly as typed (the server trims and normalises).
       expect(bankAccountBody(snapshot.context.values)).toMatchObject({ addressLine2: null, region: null, idType: 'rut_vista', accountType: 'checking' });
     },
@@ -97,7 +118,7 @@ describeModel('bank-wizard machine (model-based)', {
       expect(snapshot.context.saved).toEqual(savedBankAccount);
       expect(snapshot.context.values).toMatchObject({ firstName: wizardValues.firstName, accountNumber: wizardValues.accountNumber });
       expect(actions).toEqual(['announceSaved']);
-      expect(fakes.announced).toBe(1);
+      expect(fakes.announced).toEqual([OPENS_AT]);
     },
   },
 });

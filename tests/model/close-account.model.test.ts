@@ -10,18 +10,33 @@ describeModel('close-account machine (model-based)', {
   states: {
     idle: ({ snapshot, step, running }) => {
       expect(['init', 'CANCEL']).toContain(step);
-      // Nothing is called before the dialog's Yes.
+      // Nothing is called before the dialog's Close.
       expect(running).toEqual([]);
       expect(snapshot.context.message).toBeNull();
+      expect(snapshot.context.passwordError).toBeNull();
     },
     confirming: ({ snapshot, step, running }) => {
-      expect(step).toBe('CLOSE');
       expect(running).toEqual([]);
-      // A new attempt starts without the old reason.
-      expect(snapshot.context.message).toBeNull();
+      expect(JSON.stringify(snapshot.context)).not.toContain('Current-pass-1');
+      if (step === 'CLOSE') {
+        // A new attempt starts without the old reason.
+        expect(snapshot.context.message).toBeNull();
+        expect(snapshot.context.passwordError).toBeNull();
+      } else if (step === 'PASSWORD_SUBMIT[0]') {
+        // Nothing typed: the rule under the field, no call.
+        expect(messageText(snapshot.context.passwordError)).toBe('common:passwordDialog.required');
+      } else {
+        // Wrong password (issue 21): the dialog again with the server's words under the field.
+        expect(step).toBe('closeAccount:error[1]');
+        expect(messageText(snapshot.context.passwordError)).toBe('The password is not right.');
+        expect(snapshot.context.message).toBeNull();
+      }
     },
-    closing: ({ running }) => {
-      expect(running).toEqual([expect.objectContaining({ src: 'closeAccount', input: { userId: 'u-1' } })]);
+    closing: ({ running, snapshot, step }) => {
+      expect(step).toBe('PASSWORD_SUBMIT[1]');
+      // The password goes from the dialog's event into the call, and nowhere else.
+      expect(running).toEqual([expect.objectContaining({ src: 'closeAccount', input: { userId: 'u-1', current_password: 'Current-pass-1' } })]);
+      expect(JSON.stringify(snapshot.context)).not.toContain('Current-pass-1');
     },
     refused: ({ snapshot, actions }) => {
       // The server's reason, word for word; the session goes on.

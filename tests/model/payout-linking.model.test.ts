@@ -62,13 +62,33 @@ describeModel('payout-linking machine (model-based)', {
     },
     confirm: (ctx) => {
       still(ctx);
-      expect(ctx.step).toBe('NEXT');
+      // CANCEL: the Tipjar password dialog closed, what was typed kept.
+      expect(['NEXT', 'CANCEL']).toContain(ctx.step);
       expect(credentialErrors(ctx.snapshot.context.values)).toEqual({});
       expect(ctx.snapshot.context.failure).toBeNull();
+      expect(ctx.snapshot.context.passwordError).toBeNull();
+    },
+    confirmingPassword: (ctx) => {
+      // Issue 21: the caller's own password, asked at the moment of linking; nothing sent before it.
+      still(ctx);
+      const { snapshot, step } = ctx;
+      expect(credentialErrors(snapshot.context.values)).toEqual({});
+      expect(JSON.stringify(snapshot.context)).not.toContain('Current-pass-1');
+      if (step === 'CONFIRM' || step === 'RETRY') expect(snapshot.context.passwordError).toBeNull();
+      else if (step === 'PASSWORD_SUBMIT[0]') expect(messageText(snapshot.context.passwordError)).toBe('common:passwordDialog.required');
+      else {
+        // Wrong Tipjar password: the server's words in the dialog; the provider's credentials are kept.
+        expect(step).toBe('linkAccount:error[3]');
+        expect(messageText(snapshot.context.passwordError)).toBe('The password is not right.');
+        expect(snapshot.context.values.password).not.toBe('');
+      }
     },
     linking: ({ snapshot, step, running, fakes }) => {
-      expect(['CONFIRM', 'RETRY']).toContain(step);
-      expect(running).toEqual([expect.objectContaining({ src: 'linkAccount', input: snapshot.context.values })]);
+      expect(step).toBe('PASSWORD_SUBMIT[1]');
+      expect(running).toEqual([
+        expect.objectContaining({ src: 'linkAccount', input: { ...snapshot.context.values, current_password: 'Current-pass-1' } }),
+      ]);
+      expect(JSON.stringify(snapshot.context)).not.toContain('Current-pass-1');
       fakes.sent = snapshot.context.values;
     },
     'error.notActivated': (ctx) => {

@@ -2,8 +2,9 @@ import { expect } from 'vitest';
 import { acceptsAmountInput, centsFromInput } from '../../domain/money/amount-input';
 import { catalogue } from '../../machines/catalogue';
 import { GENERIC_ERROR } from '../../machines/forms/field-errors';
-import { bankOnlySetup, createdWithdrawal, mismatchSetup, withdrawSetup } from '../../machines/wallet/withdraw-catalogue';
+import { bankOnlySetup, createdWithdrawal, mismatchSetup, notOpenSetup, OPENS_AT, payoutNotOpenSetup, withdrawSetup } from '../../machines/wallet/withdraw-catalogue';
 import {
+  opensLater,
   WITHDRAW_WHOLE_DIGITS,
   withdrawAmountProblem,
   withdrawMachine,
@@ -17,6 +18,8 @@ import { messageText } from './support/accounts-fixtures';
 interface Fakes {
   announced: number;
   submits: WithdrawRequest[];
+  /** The choice when the setup was (re)read: kept by the reload when still possible. */
+  before: string | null;
 }
 type Ctx = StepContext<typeof withdrawMachine, Fakes>;
 
@@ -31,14 +34,16 @@ function still({ running, scheduled }: Ctx) {
 describeModel('withdraw machine (model-based)', {
   ...fromCatalogue(catalogue.withdraw),
   setup: () => {
-    const fakes: Fakes = { announced: 0, submits: [] };
+    const fakes: Fakes = { announced: 0, submits: [], before: null };
     const machine = catalogue.withdraw.fake().provide({ actions: { announceCreated: () => void fakes.announced++ } });
     return { machine, fakes };
   },
   states: {
-    loading: ({ step, running, snapshot }) => {
-      // First thing, after RETRY, and when the server refused for the bank mismatch (read again, then warn).
-      expect(['init', 'RETRY', 'createWithdrawal:error[0]']).toContain(step);
+    loading: ({ step, running, snapshot, fakes }) => {
+      fakes.before = snapshot.context.destination;
+      // First thing, after RETRY, and when the server refused for the bank mismatch or a destination not open yet
+      // (read again, then warn).
+      expect(['init', 'RETRY', 'createWithdrawal:error[0]', 'createWithdrawal:error[3]']).toContain(step);
       expect(running).toEqual([expect.objectContaining({ src: 'loadSetup' })]);
       expect(snapshot.context.errors).toEqual({});
     },
@@ -55,17 +60,28 @@ describeModel('withdraw machine (model-based)', {
       expect(ctx.snapshot.can({ type: 'CHANGE_AMOUNT', value: '25' })).toBe(false);
       expect(ctx.snapshot.can({ type: 'NEXT' })).toBe(false);
     },
+    notOpenYet: (ctx) => {
+      // Issue 21: the only destination was set less than 24 hours ago — when it opens, and no way to an amount.
+      still(ctx);
+      expect(ctx.step).toBe('loadSetup:done[3]');
+      expect(ctx.snapshot.context.setup).toEqual(notOpenSetup);
+      expect(opensLater(ctx.snapshot.context.setup, 'bank_account')).toBe(OPENS_AT);
+      expect(ctx.snapshot.context.destination).toBeNull();
+      expect(ctx.snapshot.can({ type: 'CHANGE_AMOUNT', value: '25' })).toBe(false);
+      expect(ctx.snapshot.can({ type: 'NEXT' })).toBe(false);
+      expect(ctx.snapshot.can({ type: 'RETRY' })).toBe(true);
+    },
     amount: (ctx) => {
       still(ctx);
       const { snapshot, step, event } = ctx;
       const { amount, setup, errors } = snapshot.context;
-      expect([withdrawSetup, bankOnlySetup]).toContainEqual(setup);
+      expect([withdrawSetup, bankOnlySetup, payoutNotOpenSetup]).toContainEqual(setup);
       if (step.startsWith('loadSetup:done')) {
-        // With one destination it is chosen already; with two the user chooses (a choice made before a reload stays).
+        // With one open destination it is chosen already (a payout account linked an hour ago is not open); with
+        // two the user chooses (a choice made before a reload stays).
         const { destination } = snapshot.context;
-        if (!setup!.payoutAccount) expect(destination).toBe('bank_account');
-        else if (ctx.fakes.submits.length === 0) expect(destination).toBeNull();
-        else expect(destination).toBe(ctx.fakes.submits.at(-1)!.body.destination);
+        if (!setup!.payoutAccount || opensLater(setup, 'payout_account')) expect(destination).toBe('bank_account');
+        else expect(destination).toBe(ctx.fakes.before);
       } else if (step.startsWith('CHANGE_AMOUNT')) {
         expect(amount).toBe(event.value);
         expect(acceptsAmountInput(amount, WITHDRAW_WHOLE_DIGITS)).toBe(true);
@@ -95,6 +111,8 @@ describeModel('withdraw machine (model-based)', {
       if (step.startsWith('SELECT_DESTINATION')) {
         expect(destination).toBe(event.destination);
         expect(destination === 'payout_account' ? setup!.payoutAccount : setup!.bankAccount).not.toBeNull();
+        // Never a destination that does not take withdrawals yet.
+        expect(opensLater(setup, destination!)).toBeNull();
       } else if (step === 'NEXT' && ctx.actions.length > 0) {
         expect(destination).toBeNull();
         expect(messageText(errors.destination)).toBe('withdrawals:rules.destination_required');
@@ -109,6 +127,7 @@ describeModel('withdraw machine (model-based)', {
       const { snapshot } = ctx;
       expect(withdrawAmountProblem(snapshot.context.amount, snapshot.context.setup!.availableCents)).toBeNull();
       expect(snapshot.context.destination).not.toBeNull();
+      expect(opensLater(snapshot.context.setup, snapshot.context.destination!)).toBeNull();
       expect(snapshot.context.errors).toEqual({});
       expect(snapshot.context.failure).toBeNull();
     },

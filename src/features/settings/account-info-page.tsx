@@ -2,12 +2,12 @@ import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { navigate } from 'wouter/use-browser-location';
 import { accountInfoMachine } from '../../../machines/account-info.machine';
+import { accountInfoView, type AccountInfoView } from '../../../machines/account-info.view';
 import { css } from '../../../styled-system/css';
 import { useApi } from '../../api/use-api';
 import { SessionContext } from '../../app/providers/session-context';
-import { CHECK_EMAIL_PATH, CONTACTS_PATH } from '../../config/paths';
+import { CONTACTS_PATH } from '../../config/paths';
 import { i18n } from '../../i18n/i18n';
 import { useLocale } from '../../i18n/use-locale';
 import { appInspect } from '../../lib/app-inspector';
@@ -15,6 +15,7 @@ import { button } from '../../ui/button-styles';
 import { FormAlert } from '../../ui/form/form-alert';
 import { fieldBinding } from '../../ui/form/field-binding';
 import { focusFirstError } from '../../ui/form/focus-first-error';
+import { formNotice } from '../../ui/form/form-styles';
 import { MachineForm } from '../../ui/form/machine-form';
 import { SelectField } from '../../ui/form/select-field';
 import { TextField } from '../../ui/form/text-field';
@@ -22,6 +23,8 @@ import { useNotify } from '../../ui/notifications/use-notify';
 import { PageHeader } from '../../ui/page-header';
 import { card, textLink } from '../../ui/page-styles';
 import { LoadFailedPanel } from '../../ui/resource-panels';
+import { PasswordDialog } from '../../ui/password-dialog';
+import { PinInput } from '../../ui/pin-input';
 import { Spinner } from '../../ui/spinner';
 import { countryOptions } from '../set-up/country-options';
 import { settingsCalls } from './settings-calls';
@@ -29,10 +32,6 @@ import { settingsCalls } from './settings-calls';
 const FORM_ID = 'account-info-form';
 const narrow = css({ maxW: '2xl' });
 
-/**
- * /account-info: renders the account-info machine. A changed email goes on to /check-email for the code sent to
- * the new address (the email-verification flow, which refreshes the session when done).
- */
 /**
  * The verified phone number, read-only: it changes only through phone verification (/contacts), which proves the
  * new number with a texted code — a field here would skip that proof.
@@ -53,6 +52,50 @@ function PhoneNumber({ phoneNumber }: { phoneNumber: string | null }) {
   );
 }
 
+const pendingBlock = css({ mb: '6', display: 'grid', gap: '4' });
+const pendingActions = css({ display: 'flex', gap: '3', flexWrap: 'wrap' });
+
+/**
+ * A new email waiting for its code (issue 21): the account keeps the current email until the code sent to the new
+ * one is typed here; resend sends another. Shown after saving a new email and after a reload alike.
+ */
+function PendingEmail({ pending, onDigits, onVerify, onResend }: {
+  pending: NonNullable<AccountInfoView['pendingEmail']>;
+  onDigits: (digits: string[]) => void;
+  onVerify: () => void;
+  onResend: () => void;
+}) {
+  const { t } = useTranslation('settings');
+  const busy = pending.verifying || pending.resending;
+  return (
+    <section className={`${formNotice} ${pendingBlock}`} aria-labelledby="pending-email-title">
+      <h2 id="pending-email-title" className={css({ fontWeight: 'bold', fontSize: 'lg' })}>
+        {t('accountInfo.pendingTitle')}
+      </h2>
+      <p>{t('accountInfo.pendingBody', { email: pending.email, current: pending.currentEmail })}</p>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onVerify();
+        }}
+        className={pendingBlock}
+      >
+        <PinInput label={t('accountInfo.codeLabel')} value={pending.digits} onValueChange={onDigits} error={pending.error ?? undefined} disabled={busy} />
+        <div className={pendingActions}>
+          <button type="submit" className={button()} disabled={busy}>
+            {pending.verifying ? t('accountInfo.verifying') : t('accountInfo.verify')}
+          </button>
+          <button type="button" className={button({ variant: 'outline' })} disabled={busy} onClick={onResend}>
+            {t('accountInfo.resend')}
+          </button>
+        </div>
+        {pending.resent ? <p role="status">{t('accountInfo.resent', { email: pending.email })}</p> : null}
+      </form>
+    </section>
+  );
+}
+
 const phoneBlock = css({ mt: '6', pt: '4', borderTopWidth: '1px', borderColor: 'border.default' });
 const phoneLabel = css({ fontWeight: 'medium', mb: '1' });
 const phoneValue = css({ fontVariantNumeric: 'tabular-nums' });
@@ -69,12 +112,18 @@ export function AccountInfoPage() {
   const logic = useMemo(() => {
     const calls = settingsCalls(api);
     return accountInfoMachine.provide({
-      actors: { loadUser: calls.loadUser, saveAccountInfo: calls.saveAccountInfo },
+      actors: {
+        loadUser: calls.loadUser,
+        saveAccountInfo: calls.saveAccountInfo,
+        verifyEmailCode: calls.verifyEmailCode,
+        resendEmailCode: calls.resendEmailCode,
+      },
       actions: {
         focusFirstError: () => focusFirstError(FORM_ID),
         reportUser: (_, { user }) => session.send({ type: 'USER_UPDATED', user }),
         notifySaved: () => notify.success(i18n.t('settings:accountInfo.saved')),
-        goToCheckEmail: (_, { email }) => navigate(`${CHECK_EMAIL_PATH}?${new URLSearchParams({ email })}`),
+        notifyCodeSent: (_, { email }) => notify.success(i18n.t('settings:accountInfo.codeSent', { email })),
+        notifyEmailChanged: () => notify.success(i18n.t('settings:accountInfo.emailChanged')),
       },
     });
   }, [api, notify, session]);
@@ -83,7 +132,7 @@ export function AccountInfoPage() {
   const countries = useMemo(() => countryOptions(locale), [locale]);
   const header = <PageHeader title={tc('routes.accountInfo')} lead={t('accountInfo.lead')} />;
 
-  if (state.matches('loading') || state.matches('verifyingEmail')) return <>{header}<Spinner /></>;
+  if (state.matches('loading')) return <>{header}<Spinner /></>;
   if (state.matches('loadFailed')) {
     return (
       <>
@@ -92,11 +141,20 @@ export function AccountInfoPage() {
       </>
     );
   }
-  const saving = state.matches('saving');
+  const view = accountInfoView(state);
+  const saving = view.saving;
   return (
     <>
       {header}
       <div className={`${card} ${narrow}`}>
+        {view.pendingEmail ? (
+          <PendingEmail
+            pending={view.pendingEmail}
+            onDigits={(digits) => send({ type: 'CODE_CHANGED', digits })}
+            onVerify={() => send({ type: 'VERIFY_CODE' })}
+            onResend={() => send({ type: 'RESEND_CODE' })}
+          />
+        ) : null}
         <MachineForm id={FORM_ID} onSubmit={() => send({ type: 'SUBMIT' })}>
           <FormAlert message={state.context.message} />
           <TextField id="account-info-full-name" label={t('accountInfo.fullName')} autoComplete="name" {...field.text('fullName')} />
@@ -130,6 +188,14 @@ export function AccountInfoPage() {
         </MachineForm>
         <PhoneNumber phoneNumber={state.context.phoneNumber} />
       </div>
+      <PasswordDialog
+        open={view.passwordDialog.open}
+        busy={view.passwordDialog.busy}
+        error={view.passwordDialog.error}
+        description={t('accountInfo.passwordBody')}
+        onSubmit={(password) => send({ type: 'PASSWORD_SUBMIT', password })}
+        onCancel={() => send({ type: 'CANCEL' })}
+      />
     </>
   );
 }

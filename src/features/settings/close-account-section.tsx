@@ -8,7 +8,7 @@ import { SessionContext } from '../../app/providers/session-context';
 import { i18n } from '../../i18n/i18n';
 import { appInspect } from '../../lib/app-inspector';
 import { button } from '../../ui/button-styles';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { PasswordDialog } from '../../ui/password-dialog';
 import { FormAlert } from '../../ui/form/form-alert';
 import { useNotify } from '../../ui/notifications/use-notify';
 import { card, mutedText, sectionTitle } from '../../ui/page-styles';
@@ -18,7 +18,7 @@ const body = css({ mt: '2', mb: '4', display: 'grid', gap: '4', justifyItems: 's
 
 /**
  * Close account (spec 2 "Dialogs"): renders the close-account machine. The dialog is the machine's `confirming`
- * state; a refusal keeps the server's reason on screen; once closed, the session ends (logout) and the app leaves.
+ * state (and `closing`, while the call is under way) and asks for the current password (issue 21); a refusal keeps the server's reason on screen; once closed, the session ends (logout) and the app leaves.
  */
 export function CloseAccountSection() {
   const { t } = useTranslation('settings');
@@ -52,14 +52,15 @@ export function CloseAccountSection() {
           {closing ? t('close.closing') : t('close.button')}
         </button>
       </div>
-      <ConfirmDialog
-        open={state.matches('confirming')}
+      <PasswordDialog
+        open={state.matches('confirming') || state.matches('closing')}
+        busy={state.matches('closing')}
+        error={state.context.passwordError}
         onCancel={() => send({ type: 'CANCEL' })}
-        onConfirm={() => send({ type: 'CONFIRM' })}
+        onSubmit={(password) => send({ type: 'PASSWORD_SUBMIT', password })}
         title={t('close.dialogTitle')}
-        body={t('close.dialogBody')}
-        noLabel={t('close.keep')}
-        yesLabel={t('close.confirm')}
+        description={t('close.dialogBody')}
+        confirmLabel={t('close.confirm')}
         destructive
       />
     </section>

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { SessionUser } from '../../../domain/session-user';
-import type { AccountInfoLoaded, AccountInfoResult, AccountInfoValues } from '../../../machines/account-info.machine';
+import type { AccountInfoLoaded, AccountInfoResult, AccountInfoSave } from '../../../machines/account-info.machine';
 import type { Preferences } from '../../../machines/preferences.machine';
 import type { ImageKeys, ImageSlot, PickedFile } from '../../../machines/profile-images.machine';
 import type { ProfileSummary } from '../../../machines/profile-summary.machine';
@@ -22,6 +22,10 @@ export function readProfileSummary(client: ApiClient, userId: string, signal?: A
 
 export function settingsCalls(client: ApiClient) {
   const path = (userId: string) => ({ params: { path: { userId } } });
+  const loadAccount = async (userId: string, signal: AbortSignal): Promise<AccountInfoLoaded> => {
+    const account = await unwrap(client.GET('/app/user/{userId}', { ...path(userId), signal }));
+    return { user: account.user, phoneNumber: account.phoneNumber, pendingEmail: account.pendingEmail ?? null };
+  };
   return {
     loadPreferences: fromPromise<Preferences, { userId: string }>(async ({ input, signal }) =>
       unwrap(client.GET('/app/user/{userId}/preferences', { ...path(input.userId), signal })),
@@ -30,16 +34,29 @@ export function settingsCalls(client: ApiClient) {
       const { userId, ...body } = input;
       return unwrap(client.PUT('/app/user/{userId}/preferences', { ...path(userId), body, middleware: [quiet], signal }));
     }),
-    loadUser: fromPromise<AccountInfoLoaded, { userId: string }>(async ({ input, signal }) => {
-      const account = await unwrap(client.GET('/app/user/{userId}', { ...path(input.userId), signal }));
-      return { user: account.user, phoneNumber: account.phoneNumber };
-    }),
-    saveAccountInfo: fromPromise<AccountInfoResult, AccountInfoValues & { userId: string }>(async ({ input, signal }) => {
+    loadUser: fromPromise<AccountInfoLoaded, { userId: string }>(async ({ input, signal }) => loadAccount(input.userId, signal)),
+    saveAccountInfo: fromPromise<AccountInfoResult, AccountInfoSave>(async ({ input, signal }) => {
       const { userId, ...body } = input;
-      return unwrap(client.PATCH('/app/user/{userId}/account-info', { ...path(userId), body, middleware: [quiet], signal }));
+      const saved = await unwrap(client.PATCH('/app/user/{userId}/account-info', { ...path(userId), body, middleware: [quiet], signal }));
+      return { user: saved.user, verificationSent: saved.verificationSent, pendingEmail: saved.pendingEmail ?? null };
     }),
-    closeAccount: fromPromise<void, { userId: string }>(async ({ input, signal }) => {
-      await unwrap(client.POST('/app/user/{userId}/account/close', { ...path(input.userId), middleware: [quiet], signal }));
+    // The pending email's code: verified, then the account read again — its email is the new one now.
+    verifyEmailCode: fromPromise<AccountInfoLoaded, { userId: string; email: string; otp: string }>(async ({ input, signal }) => {
+      await unwrap(client.POST('/app/user/otp/email/', { body: { email: input.email, otp: input.otp }, middleware: [quiet], signal }));
+      return loadAccount(input.userId, signal);
+    }),
+    resendEmailCode: fromPromise<void, { email: string }>(async ({ input, signal }) => {
+      await unwrap(client.POST('/app/user/otp/email/resend/', { body: input, middleware: [quiet], signal }));
+    }),
+    closeAccount: fromPromise<void, { userId: string; current_password: string }>(async ({ input, signal }) => {
+      await unwrap(
+        client.POST('/app/user/{userId}/account/close', {
+          ...path(input.userId),
+          body: { current_password: input.current_password },
+          middleware: [quiet],
+          signal,
+        }),
+      );
     }),
     uploadPhoto: fromPromise<{ mediaId: string }, { userId: string; file: PickedFile }>(async ({ input, signal }) => {
       const { media } = await creationKeys.run('uploadMedia', input.file.data, (key) =>

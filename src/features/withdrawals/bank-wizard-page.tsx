@@ -14,6 +14,8 @@ import { RadioGroupField } from '../../ui/form/radio-group-field';
 import { SelectField } from '../../ui/form/select-field';
 import { TextField } from '../../ui/form/text-field';
 import { useFormText } from '../../ui/form/use-form-text';
+import { useFormat } from '../../lib/use-format';
+import { PasswordDialog } from '../../ui/password-dialog';
 import { useNotify } from '../../ui/notifications/use-notify';
 import { PageHeader } from '../../ui/page-header';
 import { card } from '../../ui/page-styles';
@@ -40,6 +42,7 @@ export function BankWizardPage() {
   const { t } = useTranslation(['withdrawals', 'wallet']);
   const formText = useFormText();
   const notify = useNotify();
+  const format = useFormat();
   const locale = useLocale();
   const [, navigate] = useLocation();
   const calls = useWithdrawalCalls();
@@ -50,21 +53,22 @@ export function BankWizardPage() {
         actors: { saveBankAccount: calls.saveBankAccount },
         actions: {
           focusFirstError: () => focusFirstError(FORM_ID),
-          announceSaved: () => {
-            notify.success(t('wizard.saved'));
+          // Issue 21: a new account takes withdrawals 24 hours later; the notice says when.
+          announceSaved: (_, { withdrawalsOpenAt }) => {
+            notify.success(t('wizard.savedOpens', { date: format.date(withdrawalsOpenAt, 'opening') }));
             navigate(WITHDRAW_METHOD_PATH);
           },
         },
       }),
-    [calls, notify, navigate, t],
+    [calls, notify, navigate, t, format],
   );
   const [state, send] = useMachine(logic, { input, inspect: appInspect });
   const { values, errors } = state.context;
   const step = state.value as string;
-  const current = step === 'saving' || step === 'failed' || step === 'saved' ? 3 : WIZARD_STEPS.indexOf(step as (typeof WIZARD_STEPS)[number]);
+  const current = step === 'saving' || step === 'failed' || step === 'saved' || step === 'confirmingPassword' ? 3 : WIZARD_STEPS.indexOf(step as (typeof WIZARD_STEPS)[number]);
   const countries = useMemo(() => countryOptions(locale), [locale]);
   const bankCountries = countries.filter((c) => BANK_COUNTRIES.includes(c.value));
-  const format = BANK_FORMATS[values.bankCountry];
+  const bankFormat = BANK_FORMATS[values.bankCountry];
 
   const field = (name: WizardField, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
     <TextField
@@ -139,11 +143,11 @@ export function BankWizardPage() {
               />
               {field('accountNumber', {
                 autoComplete: 'off',
-                ...(format ? { hint: t('wizard.accountNumberHint', { name: format.name, example: format.example }) } : {}),
+                ...(bankFormat ? { hint: t('wizard.accountNumberHint', { name: bankFormat.name, example: bankFormat.example }) } : {}),
               })}
             </>
           ) : null}
-          {state.matches('confirm') || state.matches('saving') || state.matches('failed') ? (
+          {state.matches('confirm') || state.matches('confirmingPassword') || state.matches('saving') || state.matches('failed') ? (
             <>
               <p>{t('wizard.confirmLead')}</p>
               <PaymentSummary
@@ -171,7 +175,7 @@ export function BankWizardPage() {
               <button type="button" className={button()} onClick={() => send({ type: 'RETRY' })}>
                 {t('actions.retry')}
               </button>
-            ) : state.matches('confirm') || state.matches('saving') ? (
+            ) : state.matches('confirm') || state.matches('confirmingPassword') || state.matches('saving') ? (
               <button type="submit" className={button()} disabled={state.matches('saving')}>
                 {state.matches('saving') ? t('wizard.saving') : t('wizard.save')}
               </button>
@@ -183,6 +187,14 @@ export function BankWizardPage() {
           </div>
         </MachineForm>
       </div>
+      <PasswordDialog
+        open={state.matches('confirmingPassword') || state.matches('saving')}
+        busy={state.matches('saving')}
+        error={state.context.passwordError}
+        description={t('wizard.passwordBody')}
+        onSubmit={(password) => send({ type: 'PASSWORD_SUBMIT', password })}
+        onCancel={() => send({ type: 'CANCEL' })}
+      />
     </>
   );
 }

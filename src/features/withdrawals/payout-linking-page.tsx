@@ -13,6 +13,8 @@ import { formAlert, formNotice } from '../../ui/form/form-styles';
 import { MachineForm } from '../../ui/form/machine-form';
 import { TextField } from '../../ui/form/text-field';
 import { useFormText } from '../../ui/form/use-form-text';
+import { useFormat } from '../../lib/use-format';
+import { PasswordDialog } from '../../ui/password-dialog';
 import { PageHeader } from '../../ui/page-header';
 import { card, mutedText } from '../../ui/page-styles';
 import { Stepper } from '../../ui/stepper';
@@ -24,12 +26,13 @@ const FORM_ID = 'payout-linking-form';
 const narrow = css({ maxW: 'xl' });
 const bar = css({ display: 'flex', gap: '3', justifyContent: 'space-between', flexWrap: 'wrap', mt: '2' });
 const heading = css({ fontSize: 'xl', fontWeight: 'bold' });
-const STEP_INDEX: Record<string, number> = { credentials: 0, confirm: 1, linking: 1, success: 3, error: 2 };
+const STEP_INDEX: Record<string, number> = { credentials: 0, confirm: 1, confirmingPassword: 1, linking: 1, success: 3, error: 2 };
 
 /** /settings/withdraw-method/link-payout-account: credentials → confirm → success or error (payout-linking machine). */
 export function PayoutLinkingPage() {
   const { t } = useTranslation(['withdrawals', 'wallet']);
   const formText = useFormText();
+  const format = useFormat();
   const calls = useWithdrawalCalls();
   const logic = useMemo(
     () =>
@@ -62,6 +65,7 @@ export function PayoutLinkingPage() {
       <div role="status" className={formNotice}>
         <h2 className={heading}>{t('payout.successTitle')}</h2>
         <p>{t('payout.successBody', { provider, email: linked.emailMasked })}</p>
+        <p>{t('opensOn', { date: format.date(linked.withdrawalsOpenAt, 'opening') })}</p>
         <div className={bar}>{backToMethod}</div>
       </div>
     );
@@ -111,7 +115,7 @@ export function PayoutLinkingPage() {
             </div>
           </>
         ) : null}
-        {state.matches('confirm') || state.matches('linking') ? (
+        {state.matches('confirm') || state.matches('confirmingPassword') || state.matches('linking') ? (
           <>
             <p>{t('payout.confirmLead', { provider })}</p>
             <PaymentSummary
@@ -121,7 +125,7 @@ export function PayoutLinkingPage() {
               ]}
             />
             <div className={bar}>
-              {state.matches('confirm') ? (
+              {state.matches('confirm') || state.matches('confirmingPassword') ? (
                 <button type="button" className={button({ variant: 'outline' })} onClick={() => send({ type: 'BACK' })}>
                   {t('actions.back')}
                 </button>
@@ -166,6 +170,14 @@ export function PayoutLinkingPage() {
         {state.matches('loading') || state.matches('loadFailed') ? null : <Stepper steps={steps} current={STEP_INDEX[step] ?? 0} />}
         {body}
       </div>
+      <PasswordDialog
+        open={state.matches('confirmingPassword') || state.matches('linking')}
+        busy={state.matches('linking')}
+        error={state.context.passwordError}
+        description={t('payout.passwordBody', { provider })}
+        onSubmit={(password) => send({ type: 'PASSWORD_SUBMIT', password })}
+        onCancel={() => send({ type: 'CANCEL' })}
+      />
     </>
   );
 }

@@ -12,11 +12,21 @@ import { PageHeader } from '../../ui/page-header';
 import { card, mutedText, sectionTitle } from '../../ui/page-styles';
 import { LoadFailedPanel } from '../../ui/resource-panels';
 import { Spinner } from '../../ui/spinner';
+import { stillClosedUntil } from '../../../machines/withdraw.view';
+import { useFormat } from '../../lib/use-format';
 import { useWithdrawalCalls } from './use-withdrawal-calls';
 import type { WithdrawMethods } from './withdrawal-calls';
 
 const stack = css({ display: 'grid', gap: '5', maxW: '2xl' });
 const inner = css({ display: 'grid', gap: '3', mt: '3', justifyItems: 'start' });
+
+/** Issue 21: a destination set less than 24 hours ago says when withdrawals to it open. */
+function OpensOn({ openAt, checkedAt }: { openAt: string; checkedAt: string }) {
+  const { t } = useTranslation('withdrawals');
+  const format = useFormat();
+  const until = stillClosedUntil(openAt, checkedAt);
+  return until ? <p className={mutedText}>{t('opensOn', { date: format.date(until, 'opening') })}</p> : null;
+}
 
 /** /settings/withdraw-method: the bank account (with the spec's mismatch warning) and the linked payout account. */
 export function WithdrawMethodPage() {
@@ -46,6 +56,7 @@ export function WithdrawMethodPage() {
                 <p>{t('method.bankSummary', { bank: bank.bankName, type: t(`wizard.accountTypes.${bank.accountType}`), number: bank.accountNumberMasked })}</p>
                 <p className={mutedText}>{t('method.holder', { name: `${bank.firstName} ${bank.lastName}` })}</p>
                 {bank.nameMismatch ? <p className={formAlert}>{t('method.mismatch')}</p> : null}
+                <OpensOn openAt={bank.withdrawalsOpenAt} checkedAt={methods.checkedAt} />
               </>
             ) : (
               <p className={mutedText}>{t('method.noBank')}</p>
@@ -61,7 +72,10 @@ export function WithdrawMethodPage() {
           </h2>
           <div className={inner}>
             {payoutAccount ? (
-              <p>{t('method.linked', { provider, email: payoutAccount.emailMasked, last4: payoutAccount.bankAccountLast4 })}</p>
+              <>
+                <p>{t('method.linked', { provider, email: payoutAccount.emailMasked, last4: payoutAccount.bankAccountLast4 })}</p>
+                <OpensOn openAt={payoutAccount.withdrawalsOpenAt} checkedAt={methods.checkedAt} />
+              </>
             ) : (
               <p className={mutedText}>{t('method.noPayout', { provider })}</p>
             )}

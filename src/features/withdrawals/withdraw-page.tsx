@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { centsFromInput } from '../../../domain/money/amount-input';
 import { withdrawMachine, type WithdrawContext } from '../../../machines/withdraw.machine';
+import { destinationChoices, notOpenYet, type DestinationChoice } from '../../../machines/withdraw.view';
 import { css } from '../../../styled-system/css';
 import { UPDATE_BANK_ACCOUNT_PATH, WITHDRAW_FUNDS_PATH, WITHDRAW_METHOD_PATH, WITHDRAWAL_DETAILS_PATH, withQuery } from '../../config/paths';
 import { appInspect } from '../../lib/app-inspector';
@@ -34,6 +35,31 @@ function destinationLabel(context: WithdrawContext): string {
   if (context.destination === 'payout_account') return setup?.payoutAccount?.label ?? '';
   return setup?.bankAccount?.label ?? '';
 }
+
+/**
+ * Issue 21: the destinations that do not take withdrawals yet, each with when it opens (in the UI language). Shown
+ * before the amount is asked, and on the destination step, where such a destination is not offered.
+ */
+function OpensLater({ choices }: { choices: DestinationChoice[] }) {
+  const { t } = useTranslation('withdrawals');
+  const format = useFormat();
+  if (choices.length === 0) return null;
+  return (
+    <ul className={notices}>
+      {choices.map((choice) => (
+        <li key={choice.destination}>
+          <strong>
+            {t(`destination.${choice.destination}`)}: {choice.label}
+          </strong>
+          <br />
+          {t('opensOn', { date: format.date(choice.opensAt!, 'opening') })}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const notices = css({ display: 'grid', gap: '2', listStyle: 'none', p: '0', m: '0' });
 
 /** /withdraw-funds/withdraw: renders the withdraw machine, one step at a time. */
 export function WithdrawPage() {
@@ -92,6 +118,20 @@ export function WithdrawPage() {
         </div>
       </PaymentFailure>
     );
+  } else if (state.matches('notOpenYet')) {
+    body = (
+      <PaymentFailure title={t('withdraw.notOpenTitle')} text={t('withdraw.notOpenBody')}>
+        <OpensLater choices={notOpenYet(context.setup)} />
+        <div className={bar}>
+          <Link href={WITHDRAW_FUNDS_PATH} className={button({ variant: 'outline' })}>
+            {t('withdraw.backToWallet')}
+          </Link>
+          <button type="button" className={button()} onClick={() => send({ type: 'RETRY' })}>
+            {t('withdraw.checkAgain')}
+          </button>
+        </div>
+      </PaymentFailure>
+    );
   } else if (state.matches('created') && context.created) {
     body = (
       <div role="status" className={formNotice}>
@@ -109,6 +149,7 @@ export function WithdrawPage() {
     );
   } else {
     const setup = context.setup!;
+    const open = destinationChoices(setup).filter((c) => c.opensAt === null);
     body = (
       <>
         <Stepper steps={steps} current={STEP_INDEX[step] ?? 0} />
@@ -116,6 +157,7 @@ export function WithdrawPage() {
           <p>{t('withdraw.available', { amount: format.money(setup.availableCents) })}</p>
           {state.matches('amount') ? (
             <>
+              <OpensLater choices={notOpenYet(setup)} />
               <TextField
                 id="withdraw-amount"
                 label={t('fields.amount')}
@@ -136,17 +178,16 @@ export function WithdrawPage() {
           ) : null}
           {state.matches('destination') ? (
             <>
-              {setup.bankAccount || setup.payoutAccount ? (
+              <OpensLater choices={notOpenYet(setup)} />
+              {open.length > 0 ? (
                 <RadioGroupField
                   id="withdraw-destination"
                   legend={t('fields.destination')}
                   value={context.destination ?? ''}
                   error={context.errors.destination}
                   onValueChange={(value) => send({ type: 'SELECT_DESTINATION', destination: value as 'bank_account' | 'payout_account' })}
-                  choices={[
-                    ...(setup.bankAccount ? [{ value: 'bank_account', label: `${t('destination.bank_account')}: ${setup.bankAccount.label}` }] : []),
-                    ...(setup.payoutAccount ? [{ value: 'payout_account', label: `${t('destination.payout_account')}: ${setup.payoutAccount.label}` }] : []),
-                  ]}
+                  // Only the destinations open for withdrawals; the others are listed above with when they open.
+                  choices={open.map((c) => ({ value: c.destination, label: `${t(`destination.${c.destination}`)}: ${c.label}` }))}
                 />
               ) : (
                 <p role="alert" tabIndex={-1} data-form-alert="">

@@ -1,8 +1,7 @@
 import { fromPromise } from 'xstate';
 import { parseAmount } from '../../../domain/money/amount';
-import type { BankAccountInput } from '../../../domain/rules/bank-rules';
-import type { SavedBankAccount } from '../../../machines/bank-wizard.machine';
-import type { LinkedPayoutAccount, PayoutProviderInfo, PayoutValues } from '../../../machines/payout-linking.machine';
+import type { BankAccountSave, SavedBankAccount } from '../../../machines/bank-wizard.machine';
+import type { LinkedPayoutAccount, PayoutLinkSave, PayoutProviderInfo } from '../../../machines/payout-linking.machine';
 import type { CreatedWithdrawal, WithdrawRequest, WithdrawSetup } from '../../../machines/withdraw.machine';
 import type { components } from '../../../openapi/schema';
 import type { ApiClient } from '../../api/client';
@@ -21,6 +20,8 @@ export type PayoutAccountEnvelope = components['schemas']['PayoutAccountEnvelope
 export interface WithdrawMethods {
   bankAccount: BankAccount | null;
   payout: PayoutAccountEnvelope;
+  /** When this was read (the browser's clock): a destination's `withdrawalsOpenAt` is compared with it. */
+  checkedAt: string;
 }
 
 const options = (signal: AbortSignal) => ({ middleware: [quiet], signal });
@@ -42,8 +43,15 @@ export function withdrawalCalls(client: ApiClient, userId: string) {
       ]);
       return {
         availableCents: parseAmount(wallet.available) ?? 0,
-        bankAccount: bank ? { label: `${bank.bankName} ${bank.accountNumberMasked}`, nameMismatch: bank.nameMismatch } : null,
-        payoutAccount: linked.payoutAccount ? { label: `${linked.provider} ${linked.payoutAccount.emailMasked}` } : null,
+        // The browser's clock: when the 24 hours of a new destination are over is judged against it (the server
+        // judges again at submit, and its 409 reads the setup again).
+        checkedAt: new Date().toISOString(),
+        bankAccount: bank
+          ? { label: `${bank.bankName} ${bank.accountNumberMasked}`, nameMismatch: bank.nameMismatch, withdrawalsOpenAt: bank.withdrawalsOpenAt }
+          : null,
+        payoutAccount: linked.payoutAccount
+          ? { label: `${linked.provider} ${linked.payoutAccount.emailMasked}`, withdrawalsOpenAt: linked.payoutAccount.withdrawalsOpenAt }
+          : null,
       };
     }),
     createWithdrawal: fromPromise<CreatedWithdrawal, WithdrawRequest>(async ({ input, signal }) => {
@@ -60,19 +68,28 @@ export function withdrawalCalls(client: ApiClient, userId: string) {
     loadWithdrawal: (ref: string) => fromPromise<unknown, void>(({ signal }) => withdrawal(ref, signal)),
     loadMethods: fromPromise<unknown, void>(async ({ signal }): Promise<WithdrawMethods> => {
       const [bank, linked] = await Promise.all([bankAccount(signal), payout(signal)]);
-      return { bankAccount: bank, payout: linked };
+      return { bankAccount: bank, payout: linked, checkedAt: new Date().toISOString() };
     }),
-    saveBankAccount: fromPromise<SavedBankAccount, BankAccountInput>(async ({ input, signal }) => {
+    saveBankAccount: fromPromise<SavedBankAccount, BankAccountSave>(async ({ input, signal }) => {
       const { bankAccount: saved } = await unwrap(client.PUT('/app/user/{userId}/bank-account', { params: { path }, body: input, ...options(signal) }));
-      return { bankName: saved!.bankName, accountNumberMasked: saved!.accountNumberMasked, nameMismatch: saved!.nameMismatch };
+      return {
+        bankName: saved!.bankName,
+        accountNumberMasked: saved!.accountNumberMasked,
+        nameMismatch: saved!.nameMismatch,
+        withdrawalsOpenAt: saved!.withdrawalsOpenAt,
+      };
     }),
     loadProvider: fromPromise<PayoutProviderInfo, void>(async ({ signal }) => {
       const linked = await payout(signal);
       return { provider: linked.provider, providerUrl: linked.providerUrl, linkedEmail: linked.payoutAccount?.emailMasked ?? null };
     }),
-    linkAccount: fromPromise<LinkedPayoutAccount, PayoutValues>(async ({ input, signal }) => {
+    linkAccount: fromPromise<LinkedPayoutAccount, PayoutLinkSave>(async ({ input, signal }) => {
       const linked = await unwrap(client.POST('/app/user/{userId}/payout-account', { params: { path }, body: input, ...options(signal) }));
-      return { emailMasked: linked.payoutAccount!.emailMasked, bankAccountLast4: linked.payoutAccount!.bankAccountLast4 };
+      return {
+        emailMasked: linked.payoutAccount!.emailMasked,
+        bankAccountLast4: linked.payoutAccount!.bankAccountLast4,
+        withdrawalsOpenAt: linked.payoutAccount!.withdrawalsOpenAt,
+      };
     }),
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type BrowserContext } from '@playwright/test';
-import { PASSWORD, fmt, text } from './app';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { DESTINATION_WAIT_MS } from '../../../domain/limits';
+import { fmt, PASSWORD, text } from './app';
 
 /** Withdrawal screens by role and label, strings from locales/en/withdrawals.json and wallet.json. */
 export const w = (key: string, values: Record<string, string | number> = {}) => fmt(text('en', 'withdrawals', key), values);
@@ -28,11 +29,12 @@ export async function available(context: BrowserContext, userId: string): Promis
 /**
  * A US bank account through the API (the wizard has its own test); `accountNumber` ending 0000 fails at settlement.
  * Sends the account's password (step-up, issue 21; accounts here use PASSWORD). Withdrawals to it open 24 hours
- * later by the server clock (POST /api/dev/clock moves it).
+ * later by the server clock: clock specs pass them with `moveClock`.
  */
 export async function putBankAccount(context: BrowserContext, userId: string, holder: { firstName: string; lastName: string }, accountNumber = '000123456789') {
   const res = await context.request.put(`/api/app/user/${userId}/bank-account`, {
     data: {
+      current_password: PASSWORD,
       ...holder,
       birthdate: '1990-05-17',
       idType: 'passport',
@@ -45,8 +47,38 @@ export async function putBankAccount(context: BrowserContext, userId: string, ho
       bankName: 'First Bank',
       accountType: 'checking',
       accountNumber,
-      current_password: PASSWORD,
     },
   });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+/** The server's (test) time. */
+export async function serverNow(context: BrowserContext): Promise<Date> {
+  const res = await context.request.get('/api/dev/clock');
+  expect(res.ok(), await res.text()).toBe(true);
+  return new Date(((await res.json()) as { now: string }).now);
+}
+
+/**
+ * The browser's clock set to the server's test clock and flowing from there: the withdraw screen compares a
+ * destination's `withdrawalsOpenAt` with the browser's time, so once a clock test moves the server's clock the
+ * browser must follow. Call before the first navigation of the page.
+ */
+export async function followServerClock(page: Page) {
+  await page.clock.install({ time: await serverNow(page.context()) });
+}
+
+/**
+ * Moves the server's test clock by `ms` (default: past the 24 hours a new withdraw destination waits, issue 21),
+ * the browser's with it, and signs in again (the jump idles the session out). Clock specs only.
+ */
+export async function moveClock(page: Page, email: string, ms = DESTINATION_WAIT_MS + 60_000) {
+  const context = page.context();
+  const moved = await context.request.post('/api/dev/clock', { data: { advanceMs: ms } });
+  expect(moved.ok(), await moved.text()).toBe(true);
+  await page.clock.setSystemTime(new Date(((await moved.json()) as { now: string }).now));
+  if (ms >= 30 * 60 * 1000) {
+    const res = await context.request.post('/api/app/user/login/', { data: { email, password: PASSWORD } });
+    expect(res.status(), await res.text()).toBe(200);
+  }
 }

@@ -54,6 +54,14 @@ describe('formatDate', () => {
     expect(formatDate(date, 'en', 'dateTime')).toMatch(/^Mar 5, 2026, \d{1,2}:\d{2}\s?[AP]M$/);
   });
 
+  it('says when something opens as weekday, day, month and time (the 24-hour notice of issue 21)', () => {
+    // Noon UTC keeps the day the same in every time zone the tests run in; the hour is the machine's own.
+    const opens = '2026-11-27T12:00:00Z';
+    expect(formatDate(opens, 'en', 'opening')).toMatch(/^Fri, Nov 27, \d{1,2}:\d{2}\s?[AP]M$/u);
+    expect(formatDate(opens, 'es', 'opening')).toMatch(/^vie, 27 nov, \d{1,2}:\d{2}$/u);
+    expect(formatDate(opens, 'pt', 'opening')).toMatch(/^sex\., 27 de nov\., \d{1,2}:\d{2}$/u);
+  });
+
   it('refuses an invalid date instead of printing "Invalid Date"', () => {
     expect(() => formatDate('not a date', 'en')).toThrow(RangeError);
   });
