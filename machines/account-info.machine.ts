@@ -98,7 +98,11 @@ const valuesOf = (user: SessionUser): AccountInfoValues => ({
 /** The email or the public name differs from the account's: the server wants the password (issue 21). */
 export function needsPassword(values: AccountInfoValues, stored: AccountInfoValues): boolean {
   const now = checked(values);
-  return normalizeEmail(now.email) !== normalizeEmail(stored.email) || now.fullName !== stored.fullName.trim();
+  return (
+    normalizeEmail(now.email) !== normalizeEmail(stored.email) ||
+    now.fullName !== stored.fullName.trim() ||
+    now.username.toLowerCase() !== stored.username.trim().toLowerCase()
+  );
 }
 
 export const CODE_RULE = { key: 'accounts:rules.otp_format' } as const satisfies FormMessage;

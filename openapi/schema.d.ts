@@ -1132,7 +1132,7 @@ export interface paths {
         head?: never;
         /**
          * Edit the account's fields (public name, username, country, email).
-         * @description Changing the email or the full name needs `current_password` (403 `reauthentication_required` /
+         * @description Changing the email, the full name or the username needs `current_password` (403 `reauthentication_required` /
          *     `wrong_password`). A new email does not replace the current one at once: it is kept as `pendingEmail`, a
          *     6-digit code goes to it (`verificationSent: true`), the old address is told what changed, when, and how to
          *     get help, and the account's email changes only when the code is verified (`POST app/user/otp/email/` with the
@@ -1929,8 +1929,9 @@ export interface components {
         };
         AccountInfoChange: {
             /**
-             * @description The account's current password (step-up). Required when the email or the full name changes (a stolen
-             *     session must not be able to take the account or defeat the bank holder-name check): missing → 403
+             * @description The account's current password (step-up). Required when the email, the full name or the username changes
+             *     (a stolen session must not be able to take the account, defeat the bank holder-name check or free the pay
+             *     page's link for someone else): missing → 403
              *     `reauthentication_required`, wrong → 403 `wrong_password` (counted as a failed sign-in).
              */
             current_password?: components["schemas"]["Secret"];

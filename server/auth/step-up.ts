@@ -7,8 +7,8 @@ import { LIMITS, consume, release } from '../security/rate-limit';
 import { verifyPassword } from './passwords';
 
 /**
- * Step-up (issue 21): the calls that could take the account or redirect money — changing the email or the full
- * name, setting the bank account, linking a payout account, closing the account — need the account's password in
+ * Step-up (issue 21): the calls that could take the account or redirect money — changing the email, the full
+ * name or the username, setting the bank account, linking a payout account, closing the account — need the account's password in
  * the same request (`current_password`), because a stolen session alone must not be enough. Missing or empty →
  * 403 `reauthentication_required`; wrong → 403 `wrong_password`, both under the field so a form shows them there.
  */

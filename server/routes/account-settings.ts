@@ -64,10 +64,13 @@ export function accountSettingsHandlers(services: Services): OperationHandlers {
       const pending = current.pendingEmail ? normalizeEmail(current.pendingEmail) : null;
       const emailChanged = values.email !== normalizeEmail(current.email) && values.email !== pending;
       const nameChanged = values.fullName !== (current.fullName ?? '');
+      // Only a new name moves the pay page: a change of letter case keeps the same link (usernames match ignoring case).
+      const usernameChanged = values.username.toLowerCase() !== (current.username ?? '').toLowerCase();
       const now = clock.now();
       // Step-up (issue 21): the email would let a stolen session take the account, the name would defeat the bank
-      // holder-name check; checked before anything about other accounts is told.
-      if (emailChanged || nameChanged) await requireStepUp(db, request, reply, current, password, now);
+      // holder-name check, and the username would free the owner's pay page link for someone else to claim (fans
+      // paying @maya would pay a stranger); checked before anything about other accounts is told.
+      if (emailChanged || nameChanged || usernameChanged) await requireStepUp(db, request, reply, current, password, now);
       const emailTaken = () => fieldProblem(409, 'email_taken', 'email', 'accounts:errors.email_taken');
       if (await usernameTakenByOther(db, values.username, userId)) throw usernameTaken();
       if (emailChanged) {
@@ -108,7 +111,7 @@ export function accountSettingsHandlers(services: Services): OperationHandlers {
       }
       const user = toSessionUser(row);
       setUserCookie(reply, request, config, user);
-      request.log.info({ userId, emailChanged, nameChanged }, 'account info saved');
+      request.log.info({ userId, emailChanged, nameChanged, usernameChanged }, 'account info saved');
       return { user, verificationSent: emailChanged, pendingEmail: row.pendingEmail ?? null };
     },
 

@@ -124,16 +124,33 @@ describe.each(databaseKinds())('step-up and the email change on $name', (kind) =
     });
   });
 
-  it('the username or country alone needs no password; the form sending back the current or pending email is no change', async () => {
+  it('the country alone needs no password; the form sending back the current or pending email is no change', async () => {
     const u = await member();
-    const renamed = await as(u, 'PATCH', '/account-info', { fullName: 'Marta Lopez', username: `r_${u.id.slice(0, 8)}`, country: 'MX', email: u.email });
-    expect(renamed.statusCode, renamed.body).toBe(200);
-    expect(renamed.json()).toMatchObject({ verificationSent: false, pendingEmail: null, user: { country: 'MX' } });
+    const moved = await as(u, 'PATCH', '/account-info', { fullName: 'Marta Lopez', username: u.username, country: 'MX', email: u.email });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ verificationSent: false, pendingEmail: null, user: { country: 'MX' } });
     const next = newEmail('next');
     expect((await as(u, 'PATCH', '/account-info', { fullName: 'Marta Lopez', username: u.username, country: 'ES', email: next, current_password: u.password })).statusCode).toBe(200);
     const again = await as(u, 'PATCH', '/account-info', { fullName: 'Marta Lopez', username: u.username, country: 'ES', email: next });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toMatchObject({ verificationSent: false, pendingEmail: next, user: { email: u.email } });
+  });
+
+  it('a new username needs the password (it frees the pay page link for anyone to claim); its letter case alone does not', async () => {
+    const u = await member();
+    const next = `r_${u.id.slice(0, 8)}`;
+    const without = await as(u, 'PATCH', '/account-info', { fullName: 'Marta Lopez', username: next, country: 'ES', email: u.email });
+    expect(without.statusCode).toBe(403);
+    expect(without.json()).toMatchObject({ code: 'reauthentication_required', errors: [{ field: 'current_password' }] });
+    const wrong = await as(u, 'PATCH', '/account-info', { fullName: 'Marta Lopez', username: next, country: 'ES', email: u.email, current_password: 'Not-the-password1' });
+    expect(wrong.json().code).toBe('wrong_password');
+    const [kept] = await api.fresh.database.db.select().from(users).where(eq(users.id, u.id));
+    expect(kept!.username).toBe(u.username);
+    const renamed = await as(u, 'PATCH', '/account-info', { fullName: 'Marta Lopez', username: next, country: 'ES', email: u.email, current_password: u.password });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().user.username).toBe(next);
+    const recased = await as(u, 'PATCH', '/account-info', { fullName: 'Marta Lopez', username: next.toUpperCase(), country: 'ES', email: u.email });
+    expect(recased.statusCode, recased.body).toBe(200);
   });
 
   it('wrong step-up passwords count as failed sign-ins of the account (10 in 15 minutes → 429); right ones do not', async () => {

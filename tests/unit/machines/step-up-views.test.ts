@@ -41,9 +41,12 @@ describe('step-up (issue 21)', () => {
 });
 
 describe('account info view-model', () => {
-  it('asks for the password only when the email or the public name changes', () => {
+  it('asks for the password only when the email, the public name or the username changes', () => {
     expect(needsPassword(stored, stored)).toBe(false);
-    expect(needsPassword({ ...stored, username: 'marta2', country: 'PT' }, stored)).toBe(false);
+    expect(needsPassword({ ...stored, country: 'PT' }, stored)).toBe(false);
+    expect(needsPassword({ ...stored, username: 'marta2' }, stored)).toBe(true);
+    // The same username in other letter case keeps the same pay page link.
+    expect(needsPassword({ ...stored, username: stored.username.toUpperCase() }, stored)).toBe(false);
     expect(needsPassword({ ...stored, fullName: 'Marta L.' }, stored)).toBe(true);
     expect(needsPassword({ ...stored, email: 'marta@new.example.com' }, stored)).toBe(true);
     // The same address in other case or with spaces is not a change.
