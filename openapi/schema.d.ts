@@ -123,7 +123,7 @@ export interface paths {
          *     hold (captured when the creator replies, voided on decline or after 72 hours). A declined card → 402
          *     `card_declined` with the spec's text and `declineCode`; the payment is `failed` (a request stays payable).
          *     If the processor does not answer: 503 `provider_unavailable`; retry with the same Idempotency-Key.
-         *     Money-moving calls need a verified email (403 `email_unverified`).
+         *     Only a caller with a complete profile may send (403 `set_up_required`), and only to one (else 404 `user_not_found`).
          */
         post: operations["sendPayment"];
         delete?: never;
@@ -1947,6 +1947,18 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /**
+         * @description `set_up_required`: the caller's profile is not complete (email not verified, or set-up not finished: username,
+         *     country, full name). Operations marked `x-requires-set-up` answer it before anything else (spec §6).
+         */
+        SetUpRequired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description `too_many_attempts`: the rate limit is reached; `Retry-After` says how many seconds to wait. */
         TooManyAttempts: {
             headers: {
@@ -2201,6 +2213,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentEnvelope"];
                 };
             };
+            403: components["responses"]["SetUpRequired"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2240,6 +2253,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentEnvelope"];
                 };
             };
+            403: components["responses"]["SetUpRequired"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2302,6 +2316,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentEnvelope"];
                 };
             };
+            403: components["responses"]["SetUpRequired"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2345,6 +2360,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            403: components["responses"]["SetUpRequired"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2994,6 +3010,7 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             402: components["responses"]["Problem"];
+            403: components["responses"]["SetUpRequired"];
             default: components["responses"]["Problem"];
         };
     };
@@ -3096,6 +3113,7 @@ export interface operations {
                 };
             };
             402: components["responses"]["Problem"];
+            403: components["responses"]["SetUpRequired"];
             default: components["responses"]["Problem"];
         };
     };
@@ -3123,6 +3141,7 @@ export interface operations {
                     "application/json": components["schemas"]["UsdtAddress"];
                 };
             };
+            403: components["responses"]["SetUpRequired"];
             default: components["responses"]["Problem"];
         };
     };
@@ -3225,6 +3244,7 @@ export interface operations {
                     "application/json": components["schemas"]["WithdrawalEnvelope"];
                 };
             };
+            403: components["responses"]["SetUpRequired"];
             default: components["responses"]["Problem"];
         };
     };
@@ -3348,6 +3368,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Problem"];
+            403: components["responses"]["SetUpRequired"];
             default: components["responses"]["Problem"];
         };
     };
@@ -3406,6 +3427,7 @@ export interface operations {
                     "application/json": components["schemas"]["PayoutAccountEnvelope"];
                 };
             };
+            403: components["responses"]["SetUpRequired"];
             default: components["responses"]["Problem"];
         };
     };
@@ -3470,6 +3492,7 @@ export interface operations {
                     "application/json": components["schemas"]["MediaEnvelope"];
                 };
             };
+            403: components["responses"]["SetUpRequired"];
             413: components["responses"]["Problem"];
             415: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
@@ -3628,6 +3651,7 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["SetUpRequired"];
             404: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
@@ -3691,6 +3715,7 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["SetUpRequired"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
@@ -3794,6 +3819,7 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["SetUpRequired"];
             404: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
@@ -3964,6 +3990,7 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["SetUpRequired"];
             404: components["responses"]["Problem"];
             429: components["responses"]["TooManyAttempts"];
             default: components["responses"]["Problem"];
@@ -4153,6 +4180,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            403: components["responses"]["SetUpRequired"];
             404: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             default: components["responses"]["Problem"];

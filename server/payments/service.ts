@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { paymentMessages, payments, pricePoints, users } from '../db/schema/index';
 import type { Tx } from '../ledger/types';
+import { completeProfile } from '../security/set-up-gate';
 import { InsufficientFundsError, postEntry } from '../ledger/post-entry';
 import { captureHold, lockHoldOfPayment, placeHold, releaseHold } from '../ledger/holds';
 import { enqueueJob } from '../jobs/queue';
@@ -76,10 +77,11 @@ async function moving<T>(work: () => Promise<T>): Promise<T> {
 
 async function requireCounterparty(tx: Tx, callerId: string, otherId: string): Promise<void> {
   if (otherId === callerId) throw new HttpProblem(422, 'cannot_pay_yourself', 'money:cannot_pay_yourself');
+  // Only a user with a complete profile can be paid or asked; anyone else is answered as if they did not exist.
   const [user] = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, otherId), eq(users.accountStatus, 'active')));
+    .where(and(eq(users.id, otherId), completeProfile()));
   if (!user) throw new HttpProblem(404, 'user_not_found', 'money:user_not_found');
 }
 
