@@ -2254,6 +2254,7 @@ export interface operations {
                 };
             };
             403: components["responses"]["SetUpRequired"];
+            429: components["responses"]["TooManyAttempts"];
             default: components["responses"]["Problem"];
         };
     };
@@ -3011,6 +3012,7 @@ export interface operations {
             400: components["responses"]["Problem"];
             402: components["responses"]["Problem"];
             403: components["responses"]["SetUpRequired"];
+            429: components["responses"]["TooManyAttempts"];
             default: components["responses"]["Problem"];
         };
     };
@@ -3428,6 +3430,7 @@ export interface operations {
                 };
             };
             403: components["responses"]["SetUpRequired"];
+            429: components["responses"]["TooManyAttempts"];
             default: components["responses"]["Problem"];
         };
     };

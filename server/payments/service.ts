@@ -12,7 +12,7 @@ import type { KeyRef } from '../http/idempotency';
 import { recordChargeIntent, scheduleCapture, scheduleVoid, liveChargeOfPayment, usableCard, type Card } from '../wallet/card-charges';
 import { requireMediaFor } from '../media/service';
 import { sendFromBalanceAtOnce, type SentFromBalance } from './send-from-balance';
-import { CARD_HOLD_HOURS, REQUEST_MAX_EXCLUSIVE_CENTS } from '../../domain/limits';
+import { CARD_HOLD_HOURS, REQUEST_MAX_EXCLUSIVE_CENTS, cardAmountTooSmall } from '../../domain/limits';
 import { chargeFor, fundingSourceOf, type Charge } from '../../domain/money/fees';
 import { nextPaymentStatus, type PaymentEvent, type PaymentRole } from '../../machines/payment-lifecycle.machine';
 
@@ -87,6 +87,11 @@ async function requireCounterparty(tx: Tx, callerId: string, otherId: string): P
 
 function requirePositive(amountCents: number): void {
   if (amountCents <= 0) throw new HttpProblem(422, 'amount_not_positive', 'money:amount_not_positive');
+}
+
+/** Below $1.00 a card is not charged (domain/limits.ts): card testing lives on one-cent charges. */
+function requireCardAmount(amountCents: number): void {
+  if (cardAmountTooSmall(amountCents)) throw new HttpProblem(422, 'card_amount_too_small', 'money:card_amount_too_small');
 }
 
 /** `balance`, or one of the caller's cards (not removed); anything else → 422 payment_method_not_found. */
@@ -199,6 +204,7 @@ export async function sendPayment(c: Caller, input: SendInput): Promise<Payment>
 
 /** Card send, step 1 (intent): the payment waits in `created` while the card is authorised. */
 async function startCardSend(c: Caller, input: SendInput, card: Card): Promise<SendOutcome> {
+  requireCardAmount(input.amountCents);
   const charge = chargeFor(input.amountCents, 'card');
   const payment = await createCardPayment(c, card, charge, { kind: 'send', receiverUserId: input.receiverUserId, description: input.message || null }, 'send by card');
   return askCardAuthorisation(c, payment, card, charge, input.message);
@@ -260,6 +266,7 @@ async function payRequest(c: Caller, input: SendInput): Promise<SendOutcome> {
   }
   const card = await usableMethod(c, input.paymentMethodId);
   if (card) {
+    requireCardAmount(payment.amountCents);
     // By card: the request stays `requested` until the card is authorised (→ awaiting); a decline leaves it payable.
     return askCardAuthorisation(c, payment, card, chargeFor(payment.amountCents, 'card'), input.message);
   }

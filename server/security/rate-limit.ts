@@ -45,6 +45,21 @@ export const LIMITS = {
   /** Invitations by email: per inviter, and per invited address whoever invites (no mail bombing through us). */
   invitePerUser: { name: 'invite:user', max: 10, windowMs: HOUR },
   invitePerEmail: { name: 'invite:email', max: 3, windowMs: 24 * HOUR },
+  /**
+   * Payment requests (issue 21: requests were an unlimited way to mail attacker-written text to anyone): per
+   * sender, and per sender → recipient. Only requests that were created count (a refused one is given back).
+   */
+  requestPerSender: { name: 'request:sender', max: 20, windowMs: HOUR },
+  requestPerPair: { name: 'request:pair', max: 3, windowMs: 24 * HOUR },
+  /**
+   * Declined card validations when adding a card (card testing): per user and per client address. Only declines
+   * count; once over, the card is refused before the processor is asked.
+   */
+  cardDeclinePerUser: { name: 'card-decline:user', max: 5, windowMs: HOUR },
+  cardDeclinePerIp: { name: 'card-decline:ip', max: 20, windowMs: HOUR },
+  /** Failed payout-account links (wrong third-party credentials: credential stuffing), per user and per payout email. */
+  payoutLinkPerUser: { name: 'payout-link:user', max: 5, windowMs: HOUR },
+  payoutLinkPerEmail: { name: 'payout-link:email', max: 5, windowMs: HOUR },
 } as const satisfies Record<string, Limit>;
 
 export interface Counter {
