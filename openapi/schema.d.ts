@@ -143,7 +143,9 @@ export interface paths {
         put?: never;
         /**
          * Ask someone (`receiverUserId`) to pay the caller; amount below $500, message required.
-         * @description In the payment record the payer is the sender and the requester (the caller) the receiver.
+         * @description In the payment record the payer is the sender and the requester (the caller) the receiver. Only a recipient
+         *     with a complete profile can be asked (else 404 `user_not_found`). At most 20 requests an hour per caller and
+         *     3 a day to one recipient (created ones count): 429 `too_many_attempts` with Retry-After.
          */
         post: operations["requestPayment"];
         /** Cancel (the requester → `cancelled`) or decline (the payer → `rejected`) a request; a creator declines a price-point payment (→ `rejected`, hold released). */
@@ -276,8 +278,9 @@ export interface paths {
          * @description Sets the HttpOnly, SameSite=Strict `tipjar-session` cookie (Secure under HTTPS and in production) and the
          *     readable `tipjar-user` cookie (the `user` object as JSON, no secret). `authToken` is for API clients; the
          *     web app must not store it. An unknown email and a wrong password get the same answer
-         *     (`invalid_credentials`, 401) in about the same time. At most 10 failures per account and 50 per client
-         *     address in 15 minutes, checked before the password is hashed (`too_many_attempts`, 429, Retry-After).
+         *     (`invalid_credentials`, 401) in about the same time. At most 10 failures per account from one client
+         *     address (a lock-out there, never elsewhere) and 50 per client address in 15 minutes, checked before the
+         *     password is hashed (`too_many_attempts`, 429, Retry-After).
          *     An unverified email may sign in (`user.emailStatus` says so); a closed account gets `account_closed`
          *     (403).
          */
@@ -603,7 +606,9 @@ export interface paths {
          *     code) → 400 naming each field. Then the processor checks the card without charging it: a declined card →
          *     402 `card_declined` ("Your credit card was declined. Please check the number, contact your bank or
          *     choose/enter another card", with `declineCode`). Only brand, last four, expiry and the processor's token are
-         *     kept — never the number or the CVV. Sandbox numbers: docs/money.md "Providers".
+         *     kept — never the number or the CVV. Sandbox numbers: docs/money.md "Providers". Declines are limited (card
+         *     testing): 5 an hour per caller and 20 an hour per client address, then 429 `too_many_attempts` (with
+         *     Retry-After) before the processor is asked.
          */
         post: operations["addCard"];
         delete?: never;
@@ -807,6 +812,8 @@ export interface paths {
          * @description The credentials are checked once with the payout provider; the password is never stored or logged. An
          *     account not yet activated → 422 `payout_account_not_activated` (log in to the provider and complete the
          *     account first; `providerUrl` says where); wrong credentials → 422 `payout_account_invalid_credentials`.
+         *     Both refusals count: at most 5 an hour per caller and per payout email, then 429 `too_many_attempts` (with
+         *     Retry-After) before the provider is asked.
          */
         post: operations["linkPayoutAccount"];
         /** Unlink the payout account (withdrawals already made keep their destination). */
