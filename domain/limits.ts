@@ -32,6 +32,13 @@ export const BIO_MAX_LENGTH = 280;
 export const PAY_PAGE_PRESET_CENTS = [5_00, 10_00, 20_00, 50_00] as const;
 export const CUSTOM_AMOUNT_MIN_CENTS = 1_00;
 export const CUSTOM_AMOUNT_MAX_CENTS = 10_000_00;
+/**
+ * A payment by card (a send, a paid request, a price point) is at least $1.00 (issue 21: one-cent card charges are
+ * how stolen cards are tested). The server refuses less (422 card_amount_too_small); the send screen says so under
+ * the amount once a card is chosen. Card deposits have their own range, from the same $1.00 (DEPOSIT_MIN_CENTS).
+ */
+export const CARD_PAYMENT_MIN_CENTS = 1_00;
+export const cardAmountTooSmall = (amountCents: number): boolean => amountCents < CARD_PAYMENT_MIN_CENTS;
 /** Card deposits: at least $1.00 and at most $10,000.00 (what reaches the wallet; the 5% fee is on top). */
 export const DEPOSIT_MIN_CENTS = 1_00;
 export const DEPOSIT_MAX_CENTS = 10_000_00;

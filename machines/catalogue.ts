@@ -890,18 +890,24 @@ export const catalogue = {
       fromLink: { flowId: 'flow-4', receiverUsername: annabel.username, amount: '25.00', pricePointId: 'pp-1' },
       fromProfile: { flowId: 'flow-2', receiver: { userId: annabel.userId, username: annabel.username }, amount: '5' },
       payingRequest: { flowId: 'flow-3', receiver: { userId: ann.userId, username: ann.username }, amount: '20.00', paymentId: 'pay-7' },
+      // A request below $1.00: the balance pays it, a card may not (its amount is fixed, so the method says so).
+      // From a public profile with a suggested amount below $1.00: a card sends the payer back to the amount.
+      fromProfileSmall: { flowId: 'flow-6', receiver: { userId: annabel.userId, username: annabel.username }, amount: '0.50' },
+      payingSmallRequest: { flowId: 'flow-5', receiver: { userId: ann.userId, username: ann.username }, amount: '0.50', paymentId: 'pay-8' },
     },
     events: {
       SET_RECIPIENT: [
         { type: 'SET_RECIPIENT', person: ann },
         { type: 'SET_RECIPIENT', person: null },
       ],
-      // Within the $100 balance, above it (a card can pay it), zero; "12.505" breaks the input rule.
+      // Within the $100 balance, above it (a card can pay it), zero; "12.505" breaks the input rule; below the
+      // $1.00 a card may be charged.
       CHANGE_AMOUNT: [
         { type: 'CHANGE_AMOUNT', value: '12.50' },
         { type: 'CHANGE_AMOUNT', value: '150' },
         { type: 'CHANGE_AMOUNT', value: '0' },
         { type: 'CHANGE_AMOUNT', value: '12.505' },
+        { type: 'CHANGE_AMOUNT', value: '0.50' },
       ],
       CHANGE_MESSAGE: { type: 'CHANGE_MESSAGE', value: 'Lunch' },
       // The card, back to the balance, and a card that is not the payer's (refused).

@@ -2,6 +2,7 @@ import { assign, setup } from 'xstate';
 import { acceptsAmountInput, centsFromInput } from '../domain/money/amount-input';
 import { failureCode } from './forms/api-failure';
 import type { FormMessage } from './forms/field-errors';
+import { cardAmountTooSmall } from '../domain/limits';
 import { errorOf } from './forms/form-actions';
 import { hostActor } from './forms/host-actor';
 import { BALANCE_METHOD, chargeOf, isKnownMethod, type Funding } from './payments/funding';
@@ -102,6 +103,11 @@ export const sendChargeOf = (context: SendPaymentContext) => chargeOf(centsFromI
 const balanceTooLow = (context: SendPaymentContext) =>
   context.methodId === BALANCE_METHOD && context.funding !== null && sendChargeOf(context).totalCents > context.funding.availableCents;
 
+/** A card is not charged below $1.00 (domain/limits.ts, the server's rule and its words). */
+const CARD_AMOUNT_TOO_SMALL: FormMessage = { key: 'payments:rules.card_amount_too_small' };
+const cardAmountTooSmallFor = (context: SendPaymentContext) =>
+  context.methodId !== BALANCE_METHOD && cardAmountTooSmall(centsFromInput(context.amount) ?? 0);
+
 
 export const sendPaymentMachine = setup({
   types: {
@@ -123,6 +129,10 @@ export const sendPaymentMachine = setup({
     ...paymentStepGuards<SendPaymentContext>(SEND_WHOLE_DIGITS, amountProblem),
     methodIsKnown: ({ context, event }) => event.type === 'SELECT_METHOD' && isKnownMethod(context.funding, event.methodId),
     balanceTooLow: ({ context }) => balanceTooLow(context),
+    cardAmountTooSmall: ({ context }) => cardAmountTooSmallFor(context),
+    // The payer can change the amount (not a request's, not a price point's): the message goes under it.
+    cardAmountTooSmallEditable: ({ context }) =>
+      cardAmountTooSmallFor(context) && context.paymentId === null && context.pricePointId === null,
     insufficientFunds: ({ event }) => failureCode(errorOf(event)) === 'insufficient_funds',
     cardDeclined: ({ event }) => failureCode(errorOf(event)) === 'card_declined',
   },
@@ -138,6 +148,8 @@ export const sendPaymentMachine = setup({
     storeFunding: assign({ funding: ({ event }) => (event as unknown as { output: Funding }).output }),
     selectMethod: assign(({ event }) => (event.type === 'SELECT_METHOD' ? { methodId: event.methodId, errors: {} } : {})),
     showInsufficientFunds: assign({ errors: { method: { key: 'payments:rules.insufficient_funds' } } }),
+    showCardAmountTooSmall: assign({ errors: { amount: CARD_AMOUNT_TOO_SMALL } }),
+    showCardAmountTooSmallOnMethod: assign({ errors: { method: CARD_AMOUNT_TOO_SMALL } }),
     storeSent: assign({ sent: ({ event }) => (event as unknown as { output: SentPayment }).output }),
     // Host effect: move focus to the first message (the step's field, or the alert).
     focusFirstError: () => {},
@@ -231,6 +243,10 @@ export const sendPaymentMachine = setup({
             SELECT_METHOD: { guard: 'methodIsKnown', actions: 'selectMethod' },
             NEXT: [
               { guard: 'balanceTooLow', actions: ['showInsufficientFunds', 'focusFirstError'] },
+              // A card below $1.00: back to the amount with the server's words under it (or, when the amount is
+              // fixed, under the method), so the payer changes one or the other.
+              { guard: 'cardAmountTooSmallEditable', target: '#sendPayment.amount', actions: ['showCardAmountTooSmall', 'focusFirstError'] },
+              { guard: 'cardAmountTooSmall', actions: ['showCardAmountTooSmallOnMethod', 'focusFirstError'] },
               { target: '#sendPayment.confirm', actions: 'clearErrors' },
             ],
           },

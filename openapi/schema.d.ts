@@ -123,7 +123,7 @@ export interface paths {
          *     hold (captured when the creator replies, voided on decline or after 72 hours). A declined card → 402
          *     `card_declined` with the spec's text and `declineCode`; the payment is `failed` (a request stays payable).
          *     If the processor does not answer: 503 `provider_unavailable`; retry with the same Idempotency-Key.
-         *     Money-moving calls need a verified email (403 `email_unverified`).
+         *     Only a caller with a complete profile may send (403 `set_up_required`), and only to one (else 404 `user_not_found`).
          */
         post: operations["sendPayment"];
         delete?: never;
@@ -143,7 +143,9 @@ export interface paths {
         put?: never;
         /**
          * Ask someone (`receiverUserId`) to pay the caller; amount below $500, message required.
-         * @description In the payment record the payer is the sender and the requester (the caller) the receiver.
+         * @description In the payment record the payer is the sender and the requester (the caller) the receiver. Only a recipient
+         *     with a complete profile can be asked (else 404 `user_not_found`). At most 20 requests an hour per caller and
+         *     3 a day to one recipient (created ones count): 429 `too_many_attempts` with Retry-After.
          */
         post: operations["requestPayment"];
         /** Cancel (the requester → `cancelled`) or decline (the payer → `rejected`) a request; a creator declines a price-point payment (→ `rejected`, hold released). */
@@ -279,8 +281,9 @@ export interface paths {
          * @description Sets the HttpOnly, SameSite=Strict `tipjar-session` cookie (Secure under HTTPS and in production) and the
          *     readable `tipjar-user` cookie (the `user` object as JSON, no secret). `authToken` is for API clients; the
          *     web app must not store it. An unknown email and a wrong password get the same answer
-         *     (`invalid_credentials`, 401) in about the same time. At most 10 failures per account and 50 per client
-         *     address in 15 minutes, checked before the password is hashed (`too_many_attempts`, 429, Retry-After).
+         *     (`invalid_credentials`, 401) in about the same time. At most 10 failures per account from one client
+         *     address (a lock-out there, never elsewhere) and 50 per client address in 15 minutes, checked before the
+         *     password is hashed (`too_many_attempts`, 429, Retry-After).
          *     An unverified email may sign in (`user.emailStatus` says so); a closed account gets `account_closed`
          *     (403).
          */
@@ -586,7 +589,9 @@ export interface paths {
          *     code) → 400 naming each field. Then the processor checks the card without charging it: a declined card →
          *     402 `card_declined` ("Your credit card was declined. Please check the number, contact your bank or
          *     choose/enter another card", with `declineCode`). Only brand, last four, expiry and the processor's token are
-         *     kept — never the number or the CVV. Sandbox numbers: docs/money.md "Providers".
+         *     kept — never the number or the CVV. Sandbox numbers: docs/money.md "Providers". Declines are limited (card
+         *     testing): 5 an hour per caller and 20 an hour per client address, then 429 `too_many_attempts` (with
+         *     Retry-After) before the processor is asked.
          */
         post: operations["addCard"];
         delete?: never;
@@ -791,6 +796,8 @@ export interface paths {
          * @description The credentials are checked once with the payout provider; the password is never stored or logged. An
          *     account not yet activated → 422 `payout_account_not_activated` (log in to the provider and complete the
          *     account first; `providerUrl` says where); wrong credentials → 422 `payout_account_invalid_credentials`.
+         *     Both refusals count: at most 5 an hour per caller and per payout email, then 429 `too_many_attempts` (with
+         *     Retry-After) before the provider is asked.
          */
         post: operations["linkPayoutAccount"];
         /** Unlink the payout account (withdrawals already made keep their destination). */
@@ -1974,6 +1981,31 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /**
+         * @description `set_up_required`: the caller's profile is not complete (email not verified, or set-up not finished: username,
+         *     country, full name). Operations marked `x-requires-set-up` answer it before anything else (spec §6).
+         */
+        SetUpRequired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description `set_up_required` (the profile is not complete, as for every `x-requires-set-up` operation), or the step-up's
+         *     refusal: `reauthentication_required` (no `current_password`) or `wrong_password` (a wrong one, counted as a
+         *     failed sign-in), both under the field `current_password`.
+         */
+        SetUpRequiredOrStepUp: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description `too_many_attempts`: the rate limit is reached; `Retry-After` says how many seconds to wait. */
         TooManyAttempts: {
             headers: {
@@ -2237,6 +2269,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentEnvelope"];
                 };
             };
+            403: components["responses"]["SetUpRequired"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2286,8 +2319,10 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentEnvelope"];
                 };
             };
+            403: components["responses"]["SetUpRequired"];
             409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            429: components["responses"]["TooManyAttempts"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2350,6 +2385,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentEnvelope"];
                 };
             };
+            403: components["responses"]["SetUpRequired"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2393,6 +2429,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            403: components["responses"]["SetUpRequired"];
             default: components["responses"]["Problem"];
         };
     };
@@ -3021,8 +3058,10 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             402: components["responses"]["Problem"];
+            403: components["responses"]["SetUpRequired"];
             409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            429: components["responses"]["TooManyAttempts"];
             default: components["responses"]["Problem"];
         };
     };
@@ -3125,6 +3164,7 @@ export interface operations {
                 };
             };
             402: components["responses"]["Problem"];
+            403: components["responses"]["SetUpRequired"];
             default: components["responses"]["Problem"];
         };
     };
@@ -3152,6 +3192,7 @@ export interface operations {
                     "application/json": components["schemas"]["UsdtAddress"];
                 };
             };
+            403: components["responses"]["SetUpRequired"];
             default: components["responses"]["Problem"];
         };
     };
@@ -3254,6 +3295,7 @@ export interface operations {
                     "application/json": components["schemas"]["WithdrawalEnvelope"];
                 };
             };
+            403: components["responses"]["SetUpRequired"];
             409: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
@@ -3388,7 +3430,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Problem"];
-            403: components["responses"]["Problem"];
+            403: components["responses"]["SetUpRequiredOrStepUp"];
             409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             429: components["responses"]["TooManyAttempts"];
@@ -3460,7 +3502,7 @@ export interface operations {
                     "application/json": components["schemas"]["PayoutAccountEnvelope"];
                 };
             };
-            403: components["responses"]["Problem"];
+            403: components["responses"]["SetUpRequiredOrStepUp"];
             409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             429: components["responses"]["TooManyAttempts"];
@@ -3538,6 +3580,7 @@ export interface operations {
                     "application/json": components["schemas"]["MediaEnvelope"];
                 };
             };
+            403: components["responses"]["SetUpRequired"];
             409: components["responses"]["Problem"];
             413: components["responses"]["Problem"];
             415: components["responses"]["Problem"];
@@ -3698,6 +3741,7 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["SetUpRequired"];
             404: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
@@ -3771,6 +3815,7 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["SetUpRequired"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
@@ -3885,6 +3930,7 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["SetUpRequired"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
@@ -4067,6 +4113,7 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["SetUpRequired"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
@@ -4276,6 +4323,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            403: components["responses"]["SetUpRequired"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];

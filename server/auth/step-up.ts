@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { normalizeEmail } from '../../domain/rules/account-rules';
 import type { Db } from '../db/database';
 import { HttpProblem } from '../http/problem';
 import { fieldProblem } from '../http/rules';
-import { LIMITS, consume, release } from '../security/rate-limit';
+import { release } from '../security/rate-limit';
+import { enforceLimit } from '../security/enforce-limit';
+import { passwordAttemptCounters } from '../security/password-attempts';
 import { verifyPassword } from './passwords';
 
 /**
@@ -18,20 +19,13 @@ export interface StepUpUser {
 }
 
 /**
- * Counts one attempt against the sign-in limits of the account, before any hashing, so a stolen session cannot
- * become a way to guess the password; a full bucket is a 429 with Retry-After, as for sign-in and changePassword.
- * The only place step-up counts: the counters can be swapped here alone. Returns the hits to release on success.
+ * Counts one attempt against the sign-in limits (per account and client address, and per address: the counters of
+ * server/security/password-attempts.ts, as sign-in and change-password count), before any hashing, so a stolen
+ * session cannot become a way to guess the password; a full bucket is a 429 with Retry-After. Returns the hits to
+ * release on success.
  */
 export async function countStepUpAttempt(db: Db, request: FastifyRequest, reply: FastifyReply, user: StepUpUser, now: Date): Promise<number[]> {
-  const counters = [{ limit: LIMITS.loginPerAccount, subject: normalizeEmail(user.email) }];
-  const outcome = await consume(db, counters, now);
-  if (outcome.allowed) return outcome.hitIds;
-  const seconds = Math.max(1, Math.ceil(outcome.retryAfterMs / 1000));
-  request.log.warn({ limits: counters.map((c) => c.limit.name), retryAfterSeconds: seconds }, 'rate limit reached');
-  reply.header('retry-after', String(seconds));
-  throw new HttpProblem(429, 'too_many_attempts', 'accounts:errors.too_many_attempts', {
-    minutes: Math.max(1, Math.ceil(seconds / 60)),
-  });
+  return enforceLimit(db, request, reply, passwordAttemptCounters(user.email, request.ip), now);
 }
 
 /** Passes when `password` is the account's; throws the 403 (or the 429 of a full sign-in bucket) otherwise. */

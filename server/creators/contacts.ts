@@ -1,6 +1,7 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { components } from '../../openapi/schema';
 import type { Db } from '../db/database';
+import { completeProfile } from '../security/set-up-gate';
 import { contacts, users } from '../db/schema/index';
 
 type Contact = components['schemas']['Contact'];
@@ -11,17 +12,18 @@ export async function contactsOf(db: Db, ownerUserId: string): Promise<Contact[]
     .select({ id: users.id, username: users.username, fullName: users.fullName })
     .from(contacts)
     .innerJoin(users, eq(users.id, contacts.contactUserId))
-    .where(and(eq(contacts.ownerUserId, ownerUserId), eq(users.accountStatus, 'active'), isNotNull(users.username)))
+    // Only people who can be paid or asked (server/security/set-up-gate.ts): verified and set up.
+    .where(and(eq(contacts.ownerUserId, ownerUserId), completeProfile()))
     .orderBy(asc(sql`lower(${users.username})`));
   return rows.map((r) => ({ contact_user_id: r.id, contact_username: r.username ?? '', contact_full_name: r.fullName ?? '' }));
 }
 
-/** Whether someone can be a contact: active and set up (the same people the public page shows). */
+/** Whether someone can be a contact: active, verified and set up (the people who can be paid). */
 export async function isContactable(db: Db, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.accountStatus, 'active'), isNotNull(users.username), isNotNull(users.country)));
+    .where(and(eq(users.id, userId), completeProfile()));
   return row !== undefined;
 }
 

@@ -27,6 +27,8 @@ export interface Operation {
   'x-idempotent'?: boolean;
   /** Registered only outside production (config.devFeatures); absent, and so 404, in production. */
   'x-dev-only'?: boolean;
+  /** Refused (403 set_up_required) until the caller's email is verified and set-up is finished (spec §6). */
+  'x-requires-set-up'?: boolean;
 }
 export interface OpenApiDocument {
   openapi: string;

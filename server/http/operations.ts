@@ -27,6 +27,7 @@ import { isLoopbackAddress } from './loopback';
 import { claimKey, hashWholeStream, keyReused, releaseClaim, storeClaimAnswer, streamedHasher, type Claim } from './idempotent-creation';
 import { Readable } from 'node:stream';
 import { VIDEO_MAX_BYTES } from '../../domain/limits';
+import { requireSetUp } from '../security/set-up-gate';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -101,6 +102,11 @@ export interface RegisterOptions {
   idempotency?: { db: Db; clock: Clock };
   /** Register the operations marked `x-dev-only` (outside production only). Default: false. */
   includeDevOnly?: boolean;
+  /**
+   * The set-up gate of operations marked `x-requires-set-up` (spec §6), run right after the caller is settled.
+   * Default: server/security/set-up-gate.ts on the idempotency database.
+   */
+  setUpGate?: (userId: string) => Promise<void>;
 }
 
 /**
@@ -239,6 +245,13 @@ export function registerOperations(
     if (keyHeader && !moneyMovingOp && !idempotentOp) {
       throw new Error(`${operation.operationId} declares an Idempotency-Key header but is neither x-money-moving nor x-idempotent`);
     }
+    // Marked operations need a complete profile: checked here, once, for all of them, right after the caller.
+    let setUpGate: ((userId: string) => Promise<void>) | null = null;
+    if (operation['x-requires-set-up'] === true) {
+      const db = options.idempotency?.db;
+      setUpGate = options.setUpGate ?? (db ? (userId) => requireSetUp(db, userId) : null);
+      if (!needsCaller || !setUpGate) throw new Error(`${operation.operationId} is x-requires-set-up: it needs a caller and a set-up gate`);
+    }
     const validateResponse = (status: number, payload: unknown) => {
       const code = String(status);
       const validate = responseValidators.get(code) ?? responseValidators.get(`${code[0]}XX`) ?? responseValidators.get('default');
@@ -255,6 +268,9 @@ export function registerOperations(
       if (userId !== undefined && userId !== request.auth.userId) {
         throw new HttpProblem(404, 'not_found', 'errors:not_found');
       }
+      // The plain send's statement checks this itself (migration 0021); every other way a marked request takes
+      // settles the caller here first, so the gate holds on it too.
+      if (setUpGate) await setUpGate(request.auth.userId);
     };
     // The hot path's statement checks the session (token, revocation, expiry, owner) itself: one round trip in all
     // (migration 0020). Only a request with no usable token is refused here; any other way the request takes

@@ -5,6 +5,7 @@ import { HttpProblem } from '../http/problem';
 import { nextPaymentStatus } from '../../machines/payment-lifecycle.machine';
 import type { Payment } from './lifecycle';
 import type { MessageRow } from './views';
+import { setUpRequired } from '../security/set-up-gate';
 
 /**
  * A plain send from the balance — the hot path of the API — as one statement: the SQL function
@@ -34,6 +35,8 @@ export interface SentFromBalance {
 const REFUSED = 'tipjar_refused:';
 const refusals: Record<string, () => HttpProblem> = {
   email_unverified: () => new HttpProblem(403, 'email_unverified', 'wallet:errors.email_unverified'),
+  // Migration 0021: the set-up gate, as server/security/set-up-gate.ts answers it on every other marked operation.
+  set_up_required: setUpRequired,
   user_not_found: () => new HttpProblem(404, 'user_not_found', 'money:user_not_found'),
   insufficient_funds: () => new HttpProblem(422, 'insufficient_funds', 'money:insufficient_funds'),
   // Raised by send_from_balance_keyed (migration 0016), as runIdempotent answers them.

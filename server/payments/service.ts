@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { paymentMessages, payments, pricePoints, users } from '../db/schema/index';
 import type { Tx } from '../ledger/types';
+import { completeProfile } from '../security/set-up-gate';
 import { InsufficientFundsError, postEntry } from '../ledger/post-entry';
 import { captureHold, lockHoldOfPayment, placeHold, releaseHold } from '../ledger/holds';
 import { enqueueJob } from '../jobs/queue';
@@ -11,7 +12,7 @@ import type { KeyRef } from '../http/idempotency';
 import { recordChargeIntent, scheduleCapture, scheduleVoid, liveChargeOfPayment, usableCard, type Card } from '../wallet/card-charges';
 import { requireMediaFor } from '../media/service';
 import { sendFromBalanceAtOnce, type SentFromBalance } from './send-from-balance';
-import { CARD_HOLD_HOURS, REQUEST_MAX_EXCLUSIVE_CENTS } from '../../domain/limits';
+import { CARD_HOLD_HOURS, REQUEST_MAX_EXCLUSIVE_CENTS, cardAmountTooSmall } from '../../domain/limits';
 import { chargeFor, fundingSourceOf, type Charge } from '../../domain/money/fees';
 import { nextPaymentStatus, type PaymentEvent, type PaymentRole } from '../../machines/payment-lifecycle.machine';
 
@@ -76,15 +77,21 @@ async function moving<T>(work: () => Promise<T>): Promise<T> {
 
 async function requireCounterparty(tx: Tx, callerId: string, otherId: string): Promise<void> {
   if (otherId === callerId) throw new HttpProblem(422, 'cannot_pay_yourself', 'money:cannot_pay_yourself');
+  // Only a user with a complete profile can be paid or asked; anyone else is answered as if they did not exist.
   const [user] = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, otherId), eq(users.accountStatus, 'active')));
+    .where(and(eq(users.id, otherId), completeProfile()));
   if (!user) throw new HttpProblem(404, 'user_not_found', 'money:user_not_found');
 }
 
 function requirePositive(amountCents: number): void {
   if (amountCents <= 0) throw new HttpProblem(422, 'amount_not_positive', 'money:amount_not_positive');
+}
+
+/** Below $1.00 a card is not charged (domain/limits.ts): card testing lives on one-cent charges. */
+function requireCardAmount(amountCents: number): void {
+  if (cardAmountTooSmall(amountCents)) throw new HttpProblem(422, 'card_amount_too_small', 'money:card_amount_too_small');
 }
 
 /** `balance`, or one of the caller's cards (not removed); anything else → 422 payment_method_not_found. */
@@ -197,6 +204,7 @@ export async function sendPayment(c: Caller, input: SendInput): Promise<Payment>
 
 /** Card send, step 1 (intent): the payment waits in `created` while the card is authorised. */
 async function startCardSend(c: Caller, input: SendInput, card: Card): Promise<SendOutcome> {
+  requireCardAmount(input.amountCents);
   const charge = chargeFor(input.amountCents, 'card');
   const payment = await createCardPayment(c, card, charge, { kind: 'send', receiverUserId: input.receiverUserId, description: input.message || null }, 'send by card');
   return askCardAuthorisation(c, payment, card, charge, input.message);
@@ -258,6 +266,7 @@ async function payRequest(c: Caller, input: SendInput): Promise<SendOutcome> {
   }
   const card = await usableMethod(c, input.paymentMethodId);
   if (card) {
+    requireCardAmount(payment.amountCents);
     // By card: the request stays `requested` until the card is authorised (→ awaiting); a decline leaves it payable.
     return askCardAuthorisation(c, payment, card, chargeFor(payment.amountCents, 'card'), input.message);
   }

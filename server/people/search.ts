@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, ne, or, sql } from 'drizzle-orm';
 import type { components } from '../../openapi/schema';
 import type { Db } from '../db/database';
+import { completeProfile } from '../security/set-up-gate';
 import { users } from '../db/schema/index';
 import { USER_SEARCH_LIMIT } from '../../domain/limits';
 
@@ -27,10 +28,8 @@ export async function searchUsers(db: Db, callerId: string, term: string): Promi
     .where(
       and(
         ne(users.id, callerId),
-        eq(users.accountStatus, 'active'),
-        isNotNull(users.username),
-        isNotNull(users.country),
-        isNotNull(users.fullName),
+        // Only people who can be paid or asked (server/security/set-up-gate.ts): verified and set up.
+        completeProfile(),
         or(
           sql`${username} LIKE ${contains} ESCAPE '\\'`,
           sql`regexp_replace(lower(${users.fullName}), '\\s+', '', 'g') LIKE ${contains} ESCAPE '\\'`,

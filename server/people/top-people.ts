@@ -1,5 +1,6 @@
-import { and, desc, eq, isNotNull, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { completeProfile } from '../security/set-up-gate';
 import { contacts, payments, users } from '../db/schema/index';
 import { TOP_PEOPLE_LIMIT } from '../../domain/limits';
 import type { UserSummary } from './search';
@@ -16,10 +17,8 @@ export async function topPeople(db: Db, callerId: string, now: Date): Promise<Us
     .where(eq(contacts.ownerUserId, callerId));
   const findable = and(
     ne(users.id, callerId),
-    eq(users.accountStatus, 'active'),
-    isNotNull(users.username),
-    isNotNull(users.country),
-    isNotNull(users.fullName),
+    // Only people who can be paid or asked (server/security/set-up-gate.ts): verified and set up.
+    completeProfile(),
     notInArray(users.id, mine),
   );
   const counterpart = sql<string>`CASE WHEN ${payments.senderUserId} = ${callerId} THEN ${payments.receiverUserId} ELSE ${payments.senderUserId} END`;

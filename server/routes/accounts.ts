@@ -21,7 +21,8 @@ import { authOf, tokenOf } from '../auth/authenticate';
 import { dummyHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { issueSession, revokeAllSessions, revokeSession, sessionOwner } from '../auth/session-tokens';
 import { users } from '../db/schema/index';
-import { LIMITS, clear, consume, release, type Counter, type Limit } from '../security/rate-limit';
+import { LIMITS, consume, release, type Counter, type Limit } from '../security/rate-limit';
+import { clearPasswordLockOuts, passwordAttemptCounters } from '../security/password-attempts';
 import { clearSessionCookies, setSessionCookies, setUserCookie } from '../accounts/session-cookies';
 import { findUserByEmail, findUserById, findUsersByPendingEmail, isUniqueViolation, toSessionUser, usernameTaken, usernameTakenByOther, type UserRow } from '../accounts/users';
 import { checkEmailCode, issueEmailCode } from '../accounts/email-verification';
@@ -180,8 +181,8 @@ export function accountHandlers(services: Services): OperationHandlers {
       const email = normalizeEmail(body.email);
       checkRules(SignInForm, { email, password: body.password });
       const now = clock.now();
-      // Before any hashing: at most 10 failures per account and 50 per address in 15 minutes.
-      const hits = await perAddressAndClient(request, reply, email, LIMITS.loginPerAccount, LIMITS.loginPerIp, now);
+      // Before any hashing: at most 10 failures per account from one address, 50 per address, in 15 minutes.
+      const hits = await limit(request, reply, passwordAttemptCounters(email, request.ip), now);
       const user = await findUserByEmail(db, email);
       // An unknown email costs one argon2 verify too, and gets the same answer as a wrong password.
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), body.password);
@@ -241,7 +242,7 @@ export function accountHandlers(services: Services): OperationHandlers {
       }
       await release(db, hits);
       // The owner proved the mailbox: lift a lock-out of the account so they can sign in at once.
-      await clear(db, [{ limit: LIMITS.loginPerAccount, subject: email }]);
+      await clearPasswordLockOuts(db, email);
       request.log.info({ userId: check.userId }, 'password reset; every session revoked');
       return { passwordChanged: true };
     },
@@ -255,7 +256,7 @@ export function accountHandlers(services: Services): OperationHandlers {
       const now = clock.now();
       // A stolen session must not become a way to guess the password: wrong current passwords count as failed
       // sign-ins of the account, checked before hashing.
-      const hits = await limit(request, reply, [{ limit: LIMITS.loginPerAccount, subject: normalizeEmail(user.email) }], now);
+      const hits = await limit(request, reply, passwordAttemptCounters(user.email, request.ip), now);
       if (!(await verifyPassword(user.passwordHash, body.current_password))) {
         throw fieldProblem(400, 'current_password_wrong', 'current_password', 'accounts:errors.current_password_wrong');
       }

@@ -25,6 +25,8 @@ import { deferAuthorisation } from '../wallet/card-outcomes';
 import { requireVerifiedEmail } from '../wallet/verified';
 import { moneyDepsOf } from './money-deps';
 import { keyRefOf } from './keys';
+import { enforceLimit } from '../security/enforce-limit';
+import { LIMITS, release, type Counter } from '../security/rate-limit';
 import { envelopeOf, listPayments, MAX_PAGES_PER_CALL, messageView, paymentView, trailOf, type ListQuery } from '../payments/views';
 
 function amountOf(text: string): number {
@@ -50,6 +52,12 @@ const sendInputOf = (body: SendBody): SendInput => ({
   paymentId: body.paymentId,
   pricePointId: body.pricePointId,
 });
+
+/** Payment requests per sender, and per sender → recipient (docs/decisions.md, "Rate limits (numbers)"). */
+const requestCounters = (senderId: string, recipientId: string): Counter[] => [
+  { limit: LIMITS.requestPerSender, subject: senderId },
+  { limit: LIMITS.requestPerPair, scope: senderId, subject: recipientId },
+];
 
 export function paymentHandlers(services: Services): OperationHandlers {
   const { db } = services.database;
@@ -127,18 +135,26 @@ export function paymentHandlers(services: Services): OperationHandlers {
       { checksSession: true },
     ),
 
-    requestPayment: async (request, reply) =>
-      db.transaction(async (tx) => {
-        const body = request.body as { receiverUserId: string; amount: string; message: string };
-        const c = caller(tx, request);
-        const payment = await createRequest(c, {
-          receiverUserId: body.receiverUserId,
-          amountCents: amountOf(body.amount),
-          message: body.message,
+    requestPayment: async (request, reply) => {
+      const body = request.body as { receiverUserId: string; amount: string; message: string };
+      // Counted before the request is made, given back when it is refused: only created requests use the limits.
+      const hits = await enforceLimit(db, request, reply, requestCounters(authOf(request).userId, body.receiverUserId), services.clock.now());
+      try {
+        return await db.transaction(async (tx) => {
+          const c = caller(tx, request);
+          const payment = await createRequest(c, {
+            receiverUserId: body.receiverUserId,
+            amountCents: amountOf(body.amount),
+            message: body.message,
+          });
+          reply.code(201);
+          return envelopeOf(tx, payment, c.userId, c.now);
         });
-        reply.code(201);
-        return envelopeOf(tx, payment, c.userId, c.now);
-      }),
+      } catch (error) {
+        await release(db, hits);
+        throw error;
+      }
+    },
 
     cancelPaymentRequest: change((c, body) => cancelOrDecline(c, body.paymentId)),
 

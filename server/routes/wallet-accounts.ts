@@ -10,6 +10,11 @@ import { getBankAccount, putBankAccount } from '../wallet/bank-accounts';
 import { getPayoutAccount, linkPayoutAccount, unlinkPayoutAccount } from '../wallet/payout-accounts';
 import { requireVerifiedEmail } from '../wallet/verified';
 import type { BankAccountInput } from '../../domain/rules/bank-rules';
+import { enforceLimit } from '../security/enforce-limit';
+import { LIMITS, release, type Counter } from '../security/rate-limit';
+import { normalizeEmail } from '../../domain/rules/account-rules';
+
+const PAYOUT_LINK_FAILURES = new Set(['payout_account_invalid_credentials', 'payout_account_not_activated']);
 
 /**
  * Where withdrawals go: the bank account, and the linked payout account. Setting either needs the password
@@ -28,6 +33,28 @@ export function walletAccountHandlers(services: Services): OperationHandlers {
     if (!user) throw new HttpProblem(404, 'user_not_found', 'accounts:errors.user_not_found');
     await requireStepUp(db, request, reply, user, password, services.clock.now());
     return user;
+  }
+
+  /**
+   * Credential stuffing through us: a link the payout provider refuses (wrong credentials, or an account not
+   * activated) is counted per user and per payout email; once over, refused before the provider is asked. Any other
+   * outcome gives its attempt back.
+   */
+  async function withPayoutLinkLimits<T>(request: FastifyRequest, reply: FastifyReply, userId: string, email: string, link: () => Promise<T>): Promise<T> {
+    const counters: Counter[] = [
+      { limit: LIMITS.payoutLinkPerUser, subject: userId },
+      { limit: LIMITS.payoutLinkPerEmail, subject: normalizeEmail(email) },
+    ];
+    const hits = await enforceLimit(db, request, reply, counters, services.clock.now());
+    try {
+      const linked = await link();
+      await release(db, hits);
+      return linked;
+    } catch (error) {
+      const refusedByProvider = error instanceof HttpProblem && PAYOUT_LINK_FAILURES.has(error.code);
+      if (!refusedByProvider) await release(db, hits);
+      throw error;
+    }
   }
 
   return {
@@ -54,7 +81,7 @@ export function walletAccountHandlers(services: Services): OperationHandlers {
       // The Tipjar password before the provider is asked anything: a stolen session is no way to try credentials.
       const user = await steppedUp(request, reply, password);
       const now = services.clock.now();
-      const linked = await linkPayoutAccount(db, payouts, user.id, body, now);
+      const linked = await withPayoutLinkLimits(request, reply, user.id, body.email, () => linkPayoutAccount(db, payouts, user.id, body, now));
       const account = linked.payoutAccount;
       await sendNotice(request, user, 'payout_account_notice', now, { provider: account.provider, destination: `${account.emailMasked} ••••${account.bankAccountLast4}` }, {
         opensAt: new Date(account.withdrawalsOpenAt),

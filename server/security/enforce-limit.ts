@@ -13,5 +13,7 @@ export async function enforceLimit(db: Db, request: FastifyRequest, reply: Fasti
   const seconds = Math.max(1, Math.ceil(outcome.retryAfterMs / 1000));
   request.log.warn({ limits: counters.map((c) => c.limit.name), retryAfterSeconds: seconds }, 'rate limit reached');
   reply.header('retry-after', String(seconds));
+  // A wait of hours (a daily limit) is said in hours, not in hundreds of minutes.
+  if (seconds > 2 * 3600) throw new HttpProblem(429, 'too_many_attempts', 'errors:too_many_attempts_hours', { hours: Math.ceil(seconds / 3600) });
   throw new HttpProblem(429, 'too_many_attempts', 'accounts:errors.too_many_attempts', { minutes: Math.max(1, Math.ceil(seconds / 60)) });
 }

@@ -18,8 +18,11 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 export const LIMITS = {
-  /** Failed sign-ins (and wrong current passwords) per account: the issue's "≤ 10 failures / 15 min". */
-  loginPerAccount: { name: 'login:account', max: 10, windowMs: 15 * MINUTE },
+  /**
+   * Failed sign-ins (and wrong current passwords) per account *and* client address (issue 21): ten wrong passwords
+   * lock that address out of that account, never the owner signing in from elsewhere. See password-attempts.ts.
+   */
+  loginPerAccountAndAddress: { name: 'login:account-address', max: 10, windowMs: 15 * MINUTE },
   /** Failed sign-ins per client address, whatever the account (password spraying). */
   loginPerIp: { name: 'login:ip', max: 50, windowMs: 15 * MINUTE },
   /** Accounts created per client address (each costs a password hash and an email). */
@@ -42,19 +45,45 @@ export const LIMITS = {
   /** Invitations by email: per inviter, and per invited address whoever invites (no mail bombing through us). */
   invitePerUser: { name: 'invite:user', max: 10, windowMs: HOUR },
   invitePerEmail: { name: 'invite:email', max: 3, windowMs: 24 * HOUR },
+  /**
+   * Payment requests (issue 21: requests were an unlimited way to mail attacker-written text to anyone): per
+   * sender, and per sender → recipient. Only requests that were created count (a refused one is given back).
+   */
+  requestPerSender: { name: 'request:sender', max: 20, windowMs: HOUR },
+  requestPerPair: { name: 'request:pair', max: 3, windowMs: 24 * HOUR },
+  /**
+   * Declined card validations when adding a card (card testing): per user and per client address. Only declines
+   * count; once over, the card is refused before the processor is asked.
+   */
+  cardDeclinePerUser: { name: 'card-decline:user', max: 5, windowMs: HOUR },
+  cardDeclinePerIp: { name: 'card-decline:ip', max: 20, windowMs: HOUR },
+  /** Failed payout-account links (wrong third-party credentials: credential stuffing), per user and per payout email. */
+  payoutLinkPerUser: { name: 'payout-link:user', max: 5, windowMs: HOUR },
+  payoutLinkPerEmail: { name: 'payout-link:email', max: 5, windowMs: HOUR },
 } as const satisfies Record<string, Limit>;
 
 export interface Counter {
   limit: Limit;
   /** Who is counted: an IP address, a user id, or an email (hashed here, never stored in clear). */
   subject: string;
+  /**
+   * What the subject is counted within, when the count is per pair (an account and a client address): hashed into
+   * the bucket apart from the subject, so `clearScope` can forget every subject of one scope at once.
+   */
+  scope?: string;
 }
 
 export type Consumed = { allowed: true; hitIds: number[] } | { allowed: false; retryAfterMs: number };
 
+const hashed = (value: string): string => createHash('sha256').update(value).digest('base64url').slice(0, 32);
+
+function scopePrefix(limit: Limit, scope: string): string {
+  return `${limit.name}:${hashed(scope)}:`;
+}
+
 function bucketOf(counter: Counter): string {
-  const subject = createHash('sha256').update(counter.subject).digest('base64url').slice(0, 32);
-  return `${counter.limit.name}:${subject}`;
+  const subject = hashed(counter.subject);
+  return counter.scope === undefined ? `${counter.limit.name}:${subject}` : `${scopePrefix(counter.limit, counter.scope)}${subject}`;
 }
 
 /** Rows older than the longest window serve no limit; swept now and then by whoever is counting. */
@@ -106,6 +135,13 @@ export async function release(db: Db, hitIds: number[]): Promise<void> {
 export async function clear(db: Db, counters: Counter[]): Promise<void> {
   const buckets = counters.map(bucketOf);
   if (buckets.length > 0) await db.delete(rateLimitHits).where(inArray(rateLimitHits.bucket, buckets));
+}
+
+/** Forgets every attempt counted against one scope, whatever the subject (e.g. an account's lock-outs by address). */
+export async function clearScope(db: Db, limit: Limit, scope: string): Promise<void> {
+  // The prefix is a limit name and base64url, which has LIKE's `_`: escaped so it matches only itself.
+  const prefix = scopePrefix(limit, scope).replace(/[\\%_]/g, (c) => `\\${c}`);
+  await db.delete(rateLimitHits).where(sql`${rateLimitHits.bucket} LIKE ${`${prefix}%`} ESCAPE '\\'`);
 }
 
 export async function sweep(db: Db, now: Date): Promise<void> {

@@ -145,18 +145,20 @@ describe.each(databaseKinds())('forgotten, reset and changed passwords on $name'
 
     it('a reset lifts a sign-in lock-out of the account', async () => {
       const user = await signUp(api);
-      for (let i = 0; i < 10; i++) await login(api, user.email, `Wr0ng!pass${i}`);
-      expect((await login(api, user.email, user.password)).statusCode).toBe(429);
+      const ip = newIp();
+      for (let i = 0; i < 10; i++) await login(api, user.email, `Wr0ng!pass${i}`, ip);
+      expect((await login(api, user.email, user.password, ip)).statusCode).toBe(429);
       await forgot(user.email);
       const { saltcode } = await latestReset(api, user.email);
       await reset({ email: user.email, saltcode, password_1: OTHER_PASSWORD, password_2: OTHER_PASSWORD });
-      expect((await login(api, user.email, OTHER_PASSWORD)).statusCode).toBe(200);
+      // The reset came from another address, and still lifts the lock-out where the guesses came from.
+      expect((await login(api, user.email, OTHER_PASSWORD, ip)).statusCode).toBe(200);
     });
   });
 
   describe('PATCH app/user/{userId}/account/change-password', () => {
-    const change = (userId: string, token: string, body: Record<string, unknown>, lang: 'en' | 'es' | 'pt' = 'en') =>
-      call(api, { method: 'PATCH', url: changeUrl(userId), token, body, lang });
+    const change = (userId: string, token: string, body: Record<string, unknown>, lang: 'en' | 'es' | 'pt' = 'en', ip?: string) =>
+      call(api, { method: 'PATCH', url: changeUrl(userId), token, body, lang, ...(ip ? { ip } : {}) });
 
     it('changes the password; other sessions die, the caller stays signed in; outstanding reset links die', async () => {
       const user = await signUp(api);
@@ -211,12 +213,15 @@ describe.each(databaseKinds())('forgotten, reset and changed passwords on $name'
 
     it('wrong current passwords count as failed sign-ins: the 11th try → 429', async () => {
       const user = await signUp(api);
+      const ip = newIp();
       for (let i = 0; i < 10; i++) {
-        const res = await change(user.userId, user.token, { current_password: `Wr0ng!pass${i}`, password_1: OTHER_PASSWORD, password_2: OTHER_PASSWORD });
+        const res = await change(user.userId, user.token, { current_password: `Wr0ng!pass${i}`, password_1: OTHER_PASSWORD, password_2: OTHER_PASSWORD }, 'en', ip);
         expect(res.statusCode).toBe(400);
       }
-      const res = await change(user.userId, user.token, { current_password: user.password, password_1: OTHER_PASSWORD, password_2: OTHER_PASSWORD });
+      const res = await change(user.userId, user.token, { current_password: user.password, password_1: OTHER_PASSWORD, password_2: OTHER_PASSWORD }, 'en', ip);
       expect(res.statusCode).toBe(429);
+      // The same counters as sign-in (per account and address): that address cannot sign in either.
+      expect((await login(api, user.email, user.password, ip)).statusCode).toBe(429);
     });
   });
 });

@@ -98,10 +98,11 @@ describe.each(databaseKinds())('sign-in, sign-out and the session on $name', (ki
       expect(change.statusCode).toBe(415);
     });
 
-    it('10 failures per account in 15 minutes → 429 even with the right password, before any hashing; the window passes', async () => {
+    it('10 failures per account from one address in 15 minutes → 429 there even with the right password, before any hashing; the window passes', async () => {
       const user = await signUp(api);
-      for (let i = 0; i < 10; i++) expect((await login(api, user.email, `Wr0ng!pass${i}`)).statusCode).toBe(401);
-      const blocked = await login(api, user.email, user.password);
+      const a = newIp();
+      for (let i = 0; i < 10; i++) expect((await login(api, user.email, `Wr0ng!pass${i}`, a)).statusCode).toBe(401);
+      const blocked = await login(api, user.email, user.password, a);
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toMatchObject({ code: 'too_many_attempts', status: 429 });
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
@@ -109,12 +110,39 @@ describe.each(databaseKinds())('sign-in, sign-out and the session on $name', (ki
       // Refused before hashing: a blocked attempt costs no argon2 verify (so a flood of them costs no CPU), while
       // an attempt that is not blocked costs one.
       const refused = await passwordVerifies(async () => {
-        for (let i = 0; i < 5; i++) expect((await login(api, user.email, user.password)).statusCode).toBe(429);
+        for (let i = 0; i < 5; i++) expect((await login(api, user.email, user.password, a)).statusCode).toBe(429);
       });
       expect(refused).toEqual([]);
       expect(await passwordVerifies(() => login(api, newEmail('other'), user.password))).toHaveLength(1);
       api.clock.setOffset(api.clock.offset + 15 * MINUTE + 1000);
-      expect((await login(api, user.email, user.password)).statusCode).toBe(200);
+      expect((await login(api, user.email, user.password, a)).statusCode).toBe(200);
+    });
+
+    it('a stranger cannot lock the owner out: 10 wrong passwords from address A lock A out, the owner signs in from B', async () => {
+      const user = await signUp(api);
+      const a = newIp();
+      const b = newIp();
+      for (let i = 0; i < 9; i++) expect((await login(api, user.email, `Wr0ng!pass${i}`, a)).statusCode).toBe(401);
+      // The 10th wrong password is still answered (401); the 11th try from A, whatever the password, is not.
+      expect((await login(api, user.email, 'Wr0ng!pass9', a)).statusCode).toBe(401);
+      const blocked = await login(api, user.email, user.password, a);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.headers['content-type']).toContain('application/problem+json');
+      expect(blocked.json().detail).toBe('Too many attempts. Please try again in 15 minutes.');
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+      expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+      expect((await login(api, user.email, user.password, b)).statusCode).toBe(200);
+      // Behind a proxy the address is X-Forwarded-For's (TRUST_PROXY): the same rule, per forwarded client.
+      api.clock.setOffset(api.clock.offset + 15 * MINUTE + 1000);
+      expect((await login(api, user.email, user.password, a)).statusCode).toBe(200);
+    });
+
+    it('an IPv6 client is counted by its /64: other addresses of the same network share its lock-out', async () => {
+      const user = await signUp(api);
+      const net = `2001:db8:${(Date.now() % 65_000).toString(16)}:7`;
+      for (let i = 0; i < 10; i++) expect((await login(api, user.email, `Wr0ng!pass${i}`, `${net}::${i + 1}`)).statusCode).toBe(401);
+      expect((await login(api, user.email, user.password, `${net}:ffff:1:2:3`)).statusCode).toBe(429);
+      expect((await login(api, user.email, user.password, `2001:db8:ffff:8::1`)).statusCode).toBe(200);
     });
 
     it('the account limit counts failures only: successful sign-ins do not use it up', async () => {

@@ -4,6 +4,7 @@ import { databaseKinds } from '../support/databases';
 import { startApi, type ApiHarness } from '../support/api-app';
 import { createUser, fundWallet, type TestUser } from '../support/money';
 import { paymentsClient } from '../support/payments-client';
+import { verifyEmail } from '../support/accounts';
 import { invitations, outbox, phoneVerifications, users } from '../../server/db/schema/index';
 import { PHONE_CODE_TTL_MS } from '../../server/people/phone-verification';
 
@@ -189,6 +190,8 @@ describe.each(databaseKinds())('phone verification, top people and invitations o
       payload: { fullName: 'Invited Friend', username, country: 'US', eSignatureConsent: true },
     });
     expect(setUp.statusCode, setUp.body).toBe(200);
+    // A complete profile includes the verified email: only then is the newcomer listed as someone's contact.
+    await verifyEmail(api, email);
     return { id: user.userId, token: authToken, username };
   }
   const contactNames = async (u: { id: string; token: string }) => {

@@ -83,6 +83,10 @@ describeModel('send-payment machine (model-based)', {
       } else if (step.startsWith('CHANGE_AMOUNT')) {
         expect(amount).toBe(event.value);
         expect(acceptsAmountInput(amount, SEND_WHOLE_DIGITS)).toBe(true);
+      } else if (step === 'NEXT' && ctx.actions.length > 0 && snapshot.context.methodId !== 'balance' && centsFromInput(amount)! > 0) {
+        // NEXT from the method step with a card and less than $1.00: back here, the server's rule under the amount.
+        expect(centsFromInput(amount)).toBeLessThan(100);
+        refused(ctx, { amount: 'payments:rules.card_amount_too_small' });
       } else if (step === 'NEXT' && ctx.actions.length > 0) {
         // NEXT here, not from the recipient step: the amount was refused.
         refused(ctx, { amount: centsFromInput(amount) === 0 ? 'payments:rules.amount_not_positive' : 'payments:rules.required' });
@@ -128,7 +132,12 @@ describeModel('send-payment machine (model-based)', {
       const { funding, methodId } = snapshot.context;
       expect(funding).toEqual({ availableCents: AVAILABLE_CENTS, cards: [card] });
       expect(['balance', card.id]).toContain(methodId);
-      if (step === 'NEXT' && ctx.actions.length > 0) {
+      if (step === 'NEXT' && ctx.actions.length > 0 && methodId !== 'balance') {
+        // A request below $1.00 by card: its amount is fixed, so the method step says the card may not pay it.
+        expect(snapshot.context.paymentId).not.toBeNull();
+        expect(centsFromInput(snapshot.context.amount)).toBeLessThan(100);
+        refused(ctx, { method: 'payments:rules.card_amount_too_small' });
+      } else if (step === 'NEXT' && ctx.actions.length > 0) {
         // From the balance, more than it holds: 'Insufficient funds', and no way on until a card is chosen.
         expect(methodId).toBe('balance');
         expect(sendChargeOf(snapshot.context).totalCents).toBeGreaterThan(AVAILABLE_CENTS);

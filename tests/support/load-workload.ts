@@ -272,6 +272,22 @@ export class Workload {
     return [a, b] as const;
   }
 
+  /**
+   * Requests stay within the abuse limits (3 a day per requester → payer, 20 an hour per requester; issue 21, tested
+   * in abuse-limits.test.ts), as real clients do: a load of refusals would measure the limit, not the server.
+   */
+  private readonly asked = new Map<string, number>();
+  private requestPair(): readonly [Account, Account] | null {
+    for (let tries = 0; tries < 20; tries++) {
+      const [a, b] = this.two();
+      const pair = `${a.id}>${b.id}`;
+      if ((this.asked.get(pair) ?? 0) >= 3 || (this.asked.get(a.id) ?? 0) >= 20) continue;
+      this.asked.set(pair, (this.asked.get(pair) ?? 0) + 1).set(a.id, (this.asked.get(a.id) ?? 0) + 1);
+      return [a, b];
+    }
+    return null;
+  }
+
   private noteFinal(o: Outcome) {
     const p = o.body?.data?.[0] as { payment_id: string; payment_status: string } | undefined;
     if (typeof o.status === 'number' && o.status < 300 && p && FINAL.has(p.payment_status)) this.finalStatus.set(p.payment_id, p.payment_status);
@@ -285,7 +301,10 @@ export class Workload {
       }, true);
     },
     request: () => {
-      const [requester, payer] = this.two();
+      const pair = this.requestPair();
+      // Every pair at the request limits: a send instead.
+      if (!pair) return this.ops.send!();
+      const [requester, payer] = pair;
       const cents = between(1, 500);
       return this.timed('request', requester, 'POST', `/api/app/user/${requester.id}/payment/request/`, { receiverUserId: payer.id, amount: centsText(cents), message: 'for lunch' }, false, (o) => {
         if (o.status !== 201) return;

@@ -11,7 +11,7 @@ export const emailVerifications = pgTable('email_verifications', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   failedAttempts: integer('failed_attempts').notNull().default(0),
   usedAt: timestamp('used_at', { withTimezone: true }),
-  /** Migration 0021: the address the code was sent to (null: the account's email, codes from before). */
+  /** Migration 0022: the address the code was sent to (null: the account's email, codes from before). */
   address: text('address'),
 });
 

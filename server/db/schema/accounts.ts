@@ -27,7 +27,7 @@ export const users = pgTable('users', {
   closedAt: timestamp('closed_at', { withTimezone: true }),
   /** Migration 0019: whose invitation link the account signed up through (docs/people.md). */
   invitedByUserId: uuid('invited_by_user_id').references((): AnyPgColumn => users.id),
-  /** Migration 0021: a new email waiting for its code (account-info); `email` stays the account's until then. */
+  /** Migration 0022: a new email waiting for its code (account-info); `email` stays the account's until then. */
   pendingEmail: text('pending_email'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

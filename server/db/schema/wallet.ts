@@ -71,7 +71,7 @@ export const bankAccounts = pgTable('bank_accounts', {
   accountNumber: text('account_number').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
-  /** Migration 0021: when where the money goes last changed; withdrawals to it open 24 hours later. */
+  /** Migration 0022: when where the money goes last changed; withdrawals to it open 24 hours later. */
   destinationChangedAt: timestamp('destination_changed_at', { withTimezone: true }).notNull(),
 });
 

@@ -64,7 +64,7 @@ export interface TestAccount {
  */
 export async function createAccount(
   context: BrowserContext,
-  options: { setUp?: { fullName?: string; username?: string; country?: string } | false; email?: string } = {},
+  options: { setUp?: { fullName?: string; username?: string; country?: string } | false; email?: string; verified?: boolean } = {},
 ): Promise<TestAccount> {
   const email = options.email ?? uniqueEmail();
   const created = await context.request.post('/api/app/user/create/', { data: { email, password: PASSWORD } });
@@ -81,10 +81,18 @@ export async function createAccount(
     expect(res.status(), await res.text()).toBe(200);
     ({ user } = (await res.json()) as { user: TestAccount['user'] });
   }
+  // A set-up account is a complete one unless told otherwise: only a verified, set-up user may send, request, be
+  // paid or asked, add a card or a price point (the set-up gate, issue 21).
+  if (options.verified ?? options.setUp !== false) {
+    const { code } = await latestCode(context.request, email);
+    const verified = await context.request.post('/api/app/user/otp/email/', { data: { email, otp: code } });
+    expect(verified.status(), await verified.text()).toBe(200);
+    user = { ...user, emailStatus: 'verified' };
+  }
   return { email, password: PASSWORD, user };
 }
 
-/** A signed-in, set-up user for tests of the signed-in shell. */
+/** A signed-in, set-up (and verified) user for tests of the signed-in shell. */
 export async function signInAs(context: BrowserContext, setUp: { fullName?: string; username?: string } = {}) {
   return createAccount(context, { setUp });
 }
