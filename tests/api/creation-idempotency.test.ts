@@ -9,6 +9,7 @@ import { contractOperations, fillPath, type ContractOperation } from '../support
 import { FILES, walletClient } from '../support/wallet-client';
 import { SANDBOX_CARDS } from '../../server/providers/sandbox/card';
 import { CLAIM_LEASE_MS } from '../../server/http/idempotent-creation';
+import { bankAccountBody } from '../support/bank-account-body';
 
 /**
  * Every call that creates something honours Idempotency-Key (issue 21): the creating operations are found from the
@@ -56,21 +57,7 @@ describe.each(databaseKinds())('Idempotency-Key on every creating call on $name'
   };
   const nextYear = new Date().getUTCFullYear() + 1;
   const card = (postalCode: string) => ({ nameOnCard: 'Ann Lee', number: SANDBOX_CARDS.success, expMonth: 12, expYear: nextYear, cvv: '123', country: 'US', postalCode });
-  const bank = (accountNumber: string) => ({
-    firstName: 'Test',
-    lastName: 'User',
-    birthdate: '1990-05-17',
-    idType: 'passport',
-    idNumber: 'X1234567',
-    addressLine1: '1 Main Street',
-    city: 'Springfield',
-    postalCode: '12345',
-    country: 'US',
-    bankCountry: 'US',
-    bankName: 'Chase',
-    accountType: 'checking',
-    accountNumber,
-  });
+  const bank = (accountNumber: string) => bankAccountBody({ firstName: 'Test', lastName: 'User', accountNumber });
 
   const EXAMPLES: Record<string, Example> = {
     requestPayment: {

@@ -9,6 +9,7 @@ import { paymentsClient } from '../support/payments-client';
 import { walletClient } from '../support/wallet-client';
 import { auditLedger } from '../../server/ledger/audit';
 import { users } from '../../server/db/schema/index';
+import { bankAccountBody } from '../support/bank-account-body';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -26,22 +27,7 @@ describe.each(databaseKinds())('new payout destinations: notices and the 24-hour
   let ann: TestUser;
   let bea: TestUser;
 
-  const bank = (extra: Record<string, unknown> = {}) => ({
-    firstName: 'Ann',
-    lastName: 'Tester',
-    birthdate: '1990-05-17',
-    idType: 'passport',
-    idNumber: 'X1234567',
-    addressLine1: '1 Main Street',
-    city: 'Springfield',
-    postalCode: '12345',
-    country: 'US',
-    bankCountry: 'US',
-    bankName: 'Chase',
-    accountType: 'checking',
-    accountNumber: '000123456789',
-    ...extra,
-  });
+  const bank = (extra: Record<string, unknown> = {}) => bankAccountBody(extra);
   const emailOf = (u: TestUser) => `${u.username}@example.com`;
   /** Sets the server clock to `iso` (it runs on from there) and gives the users sessions of that moment. */
   const at = async (iso: string) => {

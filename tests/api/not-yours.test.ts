@@ -11,6 +11,7 @@ import { auditLedger } from '../../server/ledger/audit';
 import { createPricePoint } from '../../server/payments/price-points';
 import { users } from '../../server/db/schema/index';
 import { listOperations, loadOpenApiDocument, type OperationEntry } from '../../server/http/openapi-document';
+import { bankAccountBody } from '../support/bank-account-body';
 
 /**
  * Issue 4: a third user gets 404 on every payment, wallet and media route of another — the same answer as for
@@ -79,21 +80,7 @@ describe.each(databaseKinds())("another user's money on $name", (kind) => {
     of.heldId = (await ok(await pay.send(ann, { receiverUserId: bob.id, amount: '3.00', paymentMethodId: 'balance', pricePointId }))).data[0].payment_id;
     of.cardId = await wallet.cardOf(ann);
     of.deposit = (await ok(await wallet.cardDeposit(ann, { paymentMethodId: of.cardId, amount: '10.00' }))).data[0].id;
-    const bank = {
-      firstName: 'Ann',
-      lastName: 'Tester',
-      birthdate: '1990-05-17',
-      idType: 'passport',
-      idNumber: 'X1234567',
-      addressLine1: '1 Main Street',
-      city: 'Springfield',
-      postalCode: '12345',
-      country: 'US',
-      bankCountry: 'US',
-      bankName: 'Chase',
-      accountType: 'checking',
-      accountNumber: '000123456789',
-    };
+    const bank = bankAccountBody();
     expect((await wallet.putBank(ann, bank)).statusCode).toBe(200);
     await destinationsSetADayAgo(api.fresh.database, ann.id, api.clock.now());
     of.withdrawal = (await ok(await wallet.withdraw(ann, { amount: '25.00', destination: 'bank_account' }))).data[0].id;

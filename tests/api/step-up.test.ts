@@ -5,6 +5,7 @@ import { databaseKinds } from '../support/databases';
 import { startApi, type ApiHarness } from '../support/api-app';
 import { call, latestCode, login, newEmail, outboxFor, signUp, verifyEmail, type SignedUp } from '../support/accounts';
 import { users } from '../../server/db/schema/index';
+import { bankAccountBody } from '../support/bank-account-body';
 
 /**
  * Issue 21 "Step-up": changing the email or the full name, saving the bank account, linking a payout account and
@@ -47,21 +48,7 @@ describe.each(databaseKinds())('step-up and the email change on $name', (kind) =
       ...(body ? { payload: body } : {}),
     });
 
-  const bank = {
-    firstName: 'Marta',
-    lastName: 'Lopez',
-    birthdate: '1990-05-17',
-    idType: 'passport',
-    idNumber: 'X1234567',
-    addressLine1: '1 Main Street',
-    city: 'Springfield',
-    postalCode: '12345',
-    country: 'US',
-    bankCountry: 'US',
-    bankName: 'Chase',
-    accountType: 'checking',
-    accountNumber: '000123456789',
-  };
+  const bank = bankAccountBody({ firstName: 'Marta', lastName: 'Lopez' });
   // The sandbox answers `not_activated` for this provider address: a 422 would show the provider was asked.
   const inactivePayout = { email: 'inactive.marta@example.com', password: 'Pr0vider!secret-91', bankAccountNumber: '12345678' };
 

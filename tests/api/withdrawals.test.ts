@@ -11,6 +11,7 @@ import { auditLedger } from '../../server/ledger/audit';
 import { users } from '../../server/db/schema/index';
 import { WITHDRAWAL_SUBMIT_DELAY_MS, PAYOUT_POLL_MS } from '../../server/wallet/withdrawals';
 import { SANDBOX_PAYOUT_SETTLE_MS } from '../../server/providers/sandbox/payouts';
+import { bankAccountBody } from '../support/bank-account-body';
 
 const MINUTE = 60_000;
 /** Withdrawals to a destination set or changed open a day later (issue 21; its boundary: destination-wait.test.ts). */
@@ -26,22 +27,7 @@ describe.each(databaseKinds())('bank account, payout account and withdrawals on 
   let eve: TestUser;
   const logLines: string[] = [];
 
-  const bank = (extra: Record<string, unknown> = {}) => ({
-    firstName: 'Ann',
-    lastName: 'Tester',
-    birthdate: '1990-05-17',
-    idType: 'passport',
-    idNumber: 'X1234567',
-    addressLine1: '1 Main Street',
-    city: 'Springfield',
-    postalCode: '12345',
-    country: 'US',
-    bankCountry: 'US',
-    bankName: 'Chase',
-    accountType: 'checking',
-    accountNumber: '000123456789',
-    ...extra,
-  });
+  const bank = (extra: Record<string, unknown> = {}) => bankAccountBody(extra);
   const later = async (ms: number) => {
     api.clock.setOffset(api.clock.offset + ms);
     await pay.refresh(ann, eve);
