@@ -114,7 +114,8 @@ export const postalCodeRefusal = apiFailure(400, {
   errors: [{ field: 'body.postalCode', message: 'Enter a valid postal code' }],
 });
 
-const wizardKey = (snapshot: SnapshotFrom<typeof bankWizardMachine>) =>
+/** A form machine's state for the model tests: where it is, what is typed, which fields are refused, the dialog's error. */
+const formKey = (snapshot: SnapshotFrom<typeof bankWizardMachine> | SnapshotFrom<typeof payoutLinkingMachine>) =>
   JSON.stringify({
     value: snapshot.value,
     values: snapshot.context.values,
@@ -122,6 +123,7 @@ const wizardKey = (snapshot: SnapshotFrom<typeof bankWizardMachine>) =>
     failure: snapshot.context.failure !== null,
     passwordError: snapshot.context.passwordError,
   });
+const wizardKey = (snapshot: SnapshotFrom<typeof bankWizardMachine>) => formKey(snapshot);
 
 // ---- payout linking
 
@@ -133,14 +135,7 @@ export const notActivatedRefusal = apiFailure(422, {
 });
 export const wrongPasswordRefusal = apiFailure(422, { code: 'payout_account_invalid_credentials', detail: 'The PayWorld email or password is incorrect.' });
 
-const payoutKey = (snapshot: SnapshotFrom<typeof payoutLinkingMachine>) =>
-  JSON.stringify({
-    value: snapshot.value,
-    values: snapshot.context.values,
-    errors: Object.keys(snapshot.context.errors),
-    failure: snapshot.context.failure !== null,
-    passwordError: snapshot.context.passwordError,
-  });
+const payoutKey = (snapshot: SnapshotFrom<typeof payoutLinkingMachine>) => formKey(snapshot);
 
 export const withdrawCatalogue = {
   'bank-wizard': entry({
