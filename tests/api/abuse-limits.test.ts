@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { databaseKinds } from '../support/databases';
 import { startApi, type ApiHarness } from '../support/api-app';
-import { createUser, fundWallet, type TestUser } from '../support/money';
+import { createUser, fundWallet, TEST_USER_PASSWORD, type TestUser } from '../support/money';
 import { newIp } from '../support/accounts';
 import { walletClient } from '../support/wallet-client';
 import { issueSession } from '../../server/auth/session-tokens';
@@ -163,7 +163,8 @@ describe.each(databaseKinds())('abuse limits on $name', (kind) => {
 
   describe('payout account linking', () => {
     const link = (u: TestUser, email: string, password: string) =>
-      as(u, 'POST', '/payout-account', { email, password, bankAccountNumber: '12345678' }, newIp());
+      // With the account's own password (the step-up passes): what is counted is the provider's refusals.
+      as(u, 'POST', '/payout-account', { current_password: TEST_USER_PASSWORD, email, password, bankAccountNumber: '12345678' }, newIp());
     const good = 'Corr3ct!payout';
 
     it('5 failed links per user an hour: the 6th try is refused before the provider; an hour later, again', async () => {
