@@ -60,7 +60,7 @@ test('the app takes the server\'s landing over in place: no error, same elements
 });
 
 test('what is typed and sent before the app has taken the sign-in page over is what it sends', async ({ page, context }) => {
-  const account = await createAccount(context);
+  const account = await createAccount(context, { verified: false });
   await context.clearCookies();
   // The page's strings held back: the app's script has run, but it hydrates only once they are here.
   const release = await holdBack(page, /\/assets\/accounts-[\w-]+\.json$/);
