@@ -120,7 +120,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     });
   }
 
-  const providers = deps.providers ?? createProviders({ database: deps.database, clock, mediaDir: mediaDirOf(deps.config) });
+  const providers = deps.providers ?? createProviders({ database: deps.database, clock, mediaDir: mediaDirOf(deps.config), config: deps.config });
   if (!deps.config.devFeatures && providers.sandbox) {
     app.log.warn('payment providers run in sandbox mode: no real card, USDT or payout provider is configured');
   }

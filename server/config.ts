@@ -16,6 +16,8 @@ const Env = type({
   'MAIL_FROM?': 'string > 0',
   'TRUST_PROXY?': /^\d{1,2}$/,
   'MEDIA_DIR?': 'string > 0',
+  'MEDIA_STORAGE?': "'disk' | 's3'",
+  'S3_BUCKET?': /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
   'CHAT_WIDGET_URL?': 'string > 0',
   'SESSION_RECORDING_URL?': 'string > 0',
   'DEV_FEATURES?': "'true' | 'false'",
@@ -42,6 +44,8 @@ const EXPECTED: Record<string, string> = {
   WEB_CONCURRENCY: 'a number of server processes (1-64)',
   JOB_INTERVAL_MS: 'a number of milliseconds (at least 50)',
   FLOW_EXPLORER: 'on or off',
+  MEDIA_STORAGE: 'disk or s3',
+  S3_BUCKET: 'an S3 bucket name (3-63 lower-case letters, digits, dots and hyphens)',
 };
 const SECRET_SETTINGS = new Set(['DATABASE_URL', 'SMTP_URL']);
 
@@ -83,6 +87,14 @@ export interface Config {
   trustProxyHops: number;
   /** Where uploaded photos and videos are stored (MEDIA_DIR); undefined = DATA_DIR/media. */
   mediaDir: string | undefined;
+  /**
+   * Where media live: `disk` (MEDIA_DIR, one machine or a shared volume) or `s3` (the S3_BUCKET bucket of an
+   * S3-compatible store, reached with the AWS SDK's own settings: AWS_ENDPOINT_URL_S3, AWS_REGION, AWS_ACCESS_KEY_ID,
+   * AWS_SECRET_ACCESS_KEY).
+   */
+  mediaStorage: 'disk' | 's3';
+  /** The bucket media are kept in (MEDIA_STORAGE=s3 only). */
+  s3Bucket: string | undefined;
   /** The customer-chat widget's script; when unset there is no widget and the CSP allows none. */
   chatWidgetUrl: string | undefined;
   /** The session-recording script; when unset nothing is recorded and the CSP allows none. */
@@ -127,6 +139,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (webConcurrency > 1 && !out.DATABASE_URL) {
     throw new ConfigError(`Invalid configuration: WEB_CONCURRENCY=${webConcurrency} needs DATABASE_URL (PGlite's directory is one process's)`);
   }
+  const mediaStorage = out.MEDIA_STORAGE ?? 'disk';
+  if (mediaStorage === 's3' && !out.S3_BUCKET) throw new ConfigError(`Invalid configuration: MEDIA_STORAGE=s3 needs S3_BUCKET`);
   const jobIntervalMs = out.JOB_INTERVAL_MS === undefined ? 5_000 : Number(out.JOB_INTERVAL_MS);
   if (jobIntervalMs < 50) throw new ConfigError(`Invalid configuration: JOB_INTERVAL_MS must be at least 50`);
   return {
@@ -149,6 +163,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: out.MAIL_FROM ?? 'Tipjar <no-reply@tipjar.example>',
     trustProxyHops: out.TRUST_PROXY === undefined ? 0 : Number(out.TRUST_PROXY),
     mediaDir: out.MEDIA_DIR === undefined ? undefined : resolveFromRoot(out.MEDIA_DIR),
+    mediaStorage,
+    s3Bucket: out.S3_BUCKET,
     chatWidgetUrl: scriptUrl('CHAT_WIDGET_URL', out.CHAT_WIDGET_URL, env),
     sessionRecordingUrl: scriptUrl('SESSION_RECORDING_URL', out.SESSION_RECORDING_URL, env),
     flowExplorer: out.FLOW_EXPLORER === undefined ? env !== 'production' : out.FLOW_EXPLORER === 'on',

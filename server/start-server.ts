@@ -37,7 +37,7 @@ export async function startServer(config: Config, options: { webDir?: string | n
       clock = devClock;
     }
     const metrics = createMetrics(database, clock);
-    const providers = createProviders({ database, clock, mediaDir: mediaDirOf(config) });
+    const providers = createProviders({ database, clock, mediaDir: mediaDirOf(config), config });
     const app = await buildApp({ config, database, clock, webDir: options.webDir, metrics, providers });
     app.addHook('onClose', async () => {
       if (clock instanceof DatabaseDevClock) clock.stopPolling();

@@ -35,12 +35,13 @@ class UploadRefused extends Error {
  */
 class Inspector extends Transform {
   private head = Buffer.alloc(0);
-  private size = 0;
+  // Not `size`: lib-storage (S3 uploads) takes a body's `size` property for its length, as a Blob's.
+  private counted = 0;
   private readonly hash = createHash('sha256');
   sniffed: Sniffed | null = null;
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    this.size += chunk.length;
+    this.counted += chunk.length;
     this.hash.update(chunk);
     if (!this.sniffed) {
       this.head = Buffer.concat([this.head, chunk]);
@@ -49,10 +50,10 @@ class Inspector extends Transform {
       if (!this.sniffed) return done(new UploadRefused(mediaTypeUnsupported()));
       const pending = this.head;
       this.head = Buffer.alloc(0);
-      if (this.size > maxBytesOf(this.sniffed.kind)) return done(new UploadRefused(fileTooLarge()));
+      if (this.counted > maxBytesOf(this.sniffed.kind)) return done(new UploadRefused(fileTooLarge()));
       return done(null, pending);
     }
-    if (this.size > maxBytesOf(this.sniffed.kind)) return done(new UploadRefused(fileTooLarge()));
+    if (this.counted > maxBytesOf(this.sniffed.kind)) return done(new UploadRefused(fileTooLarge()));
     done(null, chunk);
   }
 
@@ -67,7 +68,7 @@ class Inspector extends Transform {
   }
 
   get bytes(): number {
-    return this.size;
+    return this.counted;
   }
 
   digest(): string {

@@ -6,6 +6,7 @@ import type { CardProvider } from './card';
 import type { UsdtNetwork } from './usdt';
 import type { PayoutProvider } from './payouts';
 import { LocalDiskMediaStorage, type MediaStorage } from './media-storage';
+import { S3MediaStorage } from './s3-media-storage';
 import { SandboxStore } from './sandbox/store';
 import { SandboxCardProvider } from './sandbox/card';
 import { SandboxUsdtNetwork } from './sandbox/usdt';
@@ -35,8 +36,14 @@ export function createMoneyProviders(deps: { database: Database; clock: Clock })
   return { card: new SandboxCardProvider(store), usdt, payouts: new SandboxPayoutProvider(store), sandbox: { usdt } };
 }
 
-export function createProviders(deps: { database: Database; clock: Clock; mediaDir: string }): Providers {
-  return { ...createMoneyProviders(deps), media: new LocalDiskMediaStorage(deps.mediaDir) };
+export function createProviders(deps: { database: Database; clock: Clock; mediaDir: string; config?: Pick<Config, 'mediaStorage' | 's3Bucket'> }): Providers {
+  return { ...createMoneyProviders(deps), media: createMediaStorage(deps.config, deps.mediaDir) };
+}
+
+/** MEDIA_STORAGE: local disk (the embedded default), or an S3 bucket (several machines, no shared volume). */
+export function createMediaStorage(config: Pick<Config, 'mediaStorage' | 's3Bucket'> | undefined, mediaDir: string): MediaStorage {
+  if (config?.mediaStorage === 's3') return new S3MediaStorage(config.s3Bucket!);
+  return new LocalDiskMediaStorage(mediaDir);
 }
 
 export function mediaDirOf(config: Pick<Config, 'dataDir' | 'mediaDir'>): string {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readdirSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { databaseKinds } from '../support/databases';
+import { databaseAndMedia, type RunningMediaBackend } from '../support/media-backends';
 import { startApi, type ApiHarness } from '../support/api-app';
 import { createUser, fundWallet, type TestUser } from '../support/money';
 import { paymentsClient } from '../support/payments-client';
@@ -25,7 +24,8 @@ function lazyFile(head: Buffer, size: number): Readable {
   });
 }
 
-describe.each(databaseKinds())('media on $name', (kind) => {
+describe.each(databaseAndMedia())('media on $label', ({ database: kind, media: backend }) => {
+  let storage: RunningMediaBackend;
   let api: ApiHarness;
   let pay: ReturnType<typeof paymentsClient>;
   let wallet: ReturnType<typeof walletClient>;
@@ -34,7 +34,8 @@ describe.each(databaseKinds())('media on $name', (kind) => {
   let eve: TestUser;
 
   beforeAll(async () => {
-    api = await startApi(kind);
+    storage = await backend.start();
+    api = await startApi(kind, { env: storage.env });
     pay = paymentsClient(api);
     wallet = walletClient(api);
     fan = await createUser(api.fresh.database, api.clock.now());
@@ -45,6 +46,7 @@ describe.each(databaseKinds())('media on $name', (kind) => {
   afterAll(async () => {
     expect(await auditLedger(api.fresh.database)).toEqual([]);
     await api.close();
+    await storage.stop();
   });
 
   it('photos (JPEG, PNG) and videos (MP4, MOV) are recognised by their bytes, whatever the client claims', async () => {
@@ -84,8 +86,8 @@ describe.each(databaseKinds())('media on $name', (kind) => {
   });
 
   it(`size limits: a photo up to ${PHOTO_MAX_BYTES / 2 ** 20} MB, a video up to ${VIDEO_MAX_BYTES / 2 ** 20} MB; beyond → 413 'The file is too large', nothing kept`, { timeout: 120_000 }, async () => {
-    const files = () => readdirSync(api.mediaDir).filter((f) => !f.startsWith('.')).length;
-    const before = files();
+    const files = async () => (await storage.stored()).filter((f) => !f.startsWith('.')).length;
+    const before = await files();
     const atLimit = await wallet.upload(creator, FILES.jpeg(PHOTO_MAX_BYTES), 'image/jpeg');
     expect(atLimit.statusCode).toBe(201);
     const over = await wallet.upload(creator, FILES.jpeg(PHOTO_MAX_BYTES + 1), 'image/jpeg');
@@ -99,8 +101,8 @@ describe.each(databaseKinds())('media on $name', (kind) => {
     // Announced as too large: refused before a byte is read.
     const announced = await wallet.upload(creator, FILES.mp4(), 'video/mp4', undefined, { 'content-length': String(VIDEO_MAX_BYTES + 1) });
     expect(announced.statusCode).toBe(413);
-    expect(files()).toBe(before + 2);
-    expect(readdirSync(api.mediaDir).filter((f) => f.startsWith('.upload-'))).toEqual([]);
+    expect(await files()).toBe(before + 2);
+    expect(await storage.stored()).toHaveLength(before + 2); // no temporary, no object of a refused upload
   });
 
   it('names are sanitised and never become paths', async () => {

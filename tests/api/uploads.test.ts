@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { databaseKinds } from '../support/databases';
+import { databaseAndMedia, type RunningMediaBackend } from '../support/media-backends';
 import { startApi, type ApiHarness } from '../support/api-app';
 import { createUser, type TestUser } from '../support/money';
 import { FILES, walletClient } from '../support/wallet-client';
-import { LocalDiskMediaStorage, MEDIA_KEY_PATTERN } from '../../server/providers/media-storage';
+import { MEDIA_KEY_PATTERN } from '../../server/providers/media-storage';
 import { sanitizeFileName, sniffMedia } from '../../server/media/sniff';
 import { PHOTO_MAX_BYTES } from '../../domain/limits';
 import { openDatabase } from '../../server/db/database';
@@ -38,18 +38,23 @@ function trickle(head: Buffer, size: number): Readable {
   });
 }
 
-describe.each(databaseKinds())('uploads under attack on $name', (kind) => {
+describe.each(databaseAndMedia())('uploads under attack on $label', ({ database: kind, media: backend }) => {
+  let storage: RunningMediaBackend;
   let api: ApiHarness;
   let wallet: ReturnType<typeof walletClient>;
   let mallory: TestUser;
-  const stored = () => readdirSync(api.mediaDir);
+  const stored = () => storage.stored();
 
   beforeAll(async () => {
-    api = await startApi(kind);
+    storage = await backend.start();
+    api = await startApi(kind, { env: storage.env });
     wallet = walletClient(api);
     mallory = await createUser(api.fresh.database, api.clock.now());
   });
-  afterAll(async () => api.close());
+  afterAll(async () => {
+    await api.close();
+    await storage.stop();
+  });
 
   it('content decides: HTML, SVG, scripts and executables are refused whatever their name and declared type', async () => {
     const disguised: [Buffer, string, string][] = [
@@ -62,14 +67,14 @@ describe.each(databaseKinds())('uploads under attack on $name', (kind) => {
       [Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypM4A '), Buffer.alloc(64)]), 'video/mp4', 'song.mp4'],
       [Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(64)]), 'image/png', 'half-a-signature.png'],
     ];
-    const before = stored().length;
+    const before = (await stored()).length;
     for (const [bytes, type, name] of disguised) {
       const res = await wallet.upload(mallory, bytes, type, name);
       expect(res.statusCode, name).toBe(415);
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(res.json()).toMatchObject({ code: 'media_type_unsupported' });
     }
-    expect(stored().length).toBe(before);
+    expect((await stored()).length).toBe(before);
     // The reverse: real bytes under a lying name and type are stored and served as what they are.
     const res = await wallet.upload(mallory, FILES.png(), 'video/mp4', 'movie.mp4');
     expect(res.json().media).toMatchObject({ kind: 'photo', contentType: 'image/png', fileName: 'movie.png' });
@@ -80,12 +85,12 @@ describe.each(databaseKinds())('uploads under attack on $name', (kind) => {
   });
 
   it('a photo over its limit sent chunked, with no Content-Length, is cut off (413) and nothing stays on disk', { timeout: 60_000 }, async () => {
-    const before = stored().length;
+    const before = (await stored()).length;
     const res = await wallet.upload(mallory, trickle(FILES.jpeg(16), PHOTO_MAX_BYTES + 256 * 1024), 'image/jpeg', 'big.jpg', { 'transfer-encoding': 'chunked' });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: 'file_too_large', detail: 'The file is too large' });
-    expect(stored().length).toBe(before);
-    expect(stored().filter((f) => f.startsWith('.upload-'))).toEqual([]);
+    expect((await stored()).length).toBe(before);
+    expect((await stored()).filter((f) => f.startsWith('.upload-'))).toEqual([]);
   });
 
   it('hostile names: shown sanitised, safe in Content-Disposition, and never a path on disk', async () => {
@@ -115,8 +120,9 @@ describe.each(databaseKinds())('uploads under attack on $name', (kind) => {
       expect(disposition).toBe(`inline; filename*=UTF-8''${encodeURIComponent(m.fileName)}`);
       expect(disposition).not.toMatch(/[\r\n"]/);
     }
-    // Every file in the media directory has a name the server made; none was written anywhere else.
-    for (const file of stored()) expect(file).toMatch(MEDIA_KEY_PATTERN);
+    // Every file in the media directory (every object in the bucket) has a name the server made; none was written
+    // anywhere else.
+    for (const file of await stored()) expect(file).toMatch(MEDIA_KEY_PATTERN);
     expect(existsSync(join(api.mediaDir, '..', 'etc'))).toBe(false);
   });
 
@@ -151,18 +157,15 @@ describe.each(databaseKinds())('uploads under attack on $name', (kind) => {
   });
 
   it('the storage itself refuses any key that is not a server-made UUID', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'tipjar-media-keys-'));
-    try {
-      const storage = new LocalDiskMediaStorage(root);
-      for (const key of ['../escape', '/etc/passwd', 'a/b', '..', '.upload-x', '00000000-0000-4000-8000-00000000000A', '']) {
-        await expect(storage.save(key, Readable.from([Buffer.from('x')])), key).rejects.toThrow(/not a media storage key/);
-        await expect(storage.open(key), key).rejects.toThrow(/not a media storage key/);
-      }
-      expect(readdirSync(root)).toEqual([]);
-      expect(existsSync(join(root, '..', 'escape'))).toBe(false);
-    } finally {
-      rmSync(root, { recursive: true, force: true });
+    const store = storage.storage();
+    const before = await stored();
+    for (const key of ['../escape', '/etc/passwd', 'a/b', '..', '.upload-x', '00000000-0000-4000-8000-00000000000A', '']) {
+      await expect(store.save(key, Readable.from([Buffer.from('x')])), key).rejects.toThrow(/not a media storage key/);
+      await expect(store.open(key), key).rejects.toThrow(/not a media storage key/);
+      await expect(store.remove(key), key).rejects.toThrow(/not a media storage key/);
     }
+    expect(await stored()).toEqual(before);
+    expect(existsSync(join(api.mediaDir, '..', 'escape'))).toBe(false);
   });
 });
 

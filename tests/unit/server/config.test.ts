@@ -114,9 +114,17 @@ describe('configuration from the environment', () => {
     }
   });
 
+  it('MEDIA_STORAGE: disk by default; s3 needs S3_BUCKET; bad values stop the start in one line', () => {
+    expect(loadConfig({})).toMatchObject({ mediaStorage: 'disk', s3Bucket: undefined });
+    expect(loadConfig({ MEDIA_STORAGE: 's3', S3_BUCKET: 'tipjar-media' })).toMatchObject({ mediaStorage: 's3', s3Bucket: 'tipjar-media' });
+    expect(() => loadConfig({ MEDIA_STORAGE: 's3' })).toThrow('Invalid configuration: MEDIA_STORAGE=s3 needs S3_BUCKET');
+    expect(() => loadConfig({ MEDIA_STORAGE: 'gcs' })).toThrow('Invalid configuration: MEDIA_STORAGE must be disk or s3 (got "gcs")');
+    expect(() => loadConfig({ MEDIA_STORAGE: 's3', S3_BUCKET: 'Has_Upper' })).toThrow(/^Invalid configuration: S3_BUCKET must be an S3 bucket name/);
+  });
+
   it('docs/configuration.md lists every variable the server reads, and nothing outside config.ts reads the environment', () => {
     const doc = readFileSync(join(__dirname, '../../../docs/configuration.md'), 'utf8');
-    const documented = [...doc.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]).filter((n) => n !== 'TEST_DATABASE_URL');
+    const documented = [...doc.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((m) => m[1]).filter((n) => n !== 'TEST_DATABASE_URL');
     expect(documented.sort()).toEqual([...SETTING_NAMES]);
     expect(SETTING_NAMES.length).toBeGreaterThanOrEqual(17);
     const readers: string[] = [];

@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import { uploadMedia } from '../../../server/media/service';
 import type { MediaStorage } from '../../../server/providers/media-storage';
 import type { Db } from '../../../server/db/database';
+import { PHOTO_MAX_BYTES } from '../../../domain/limits';
+import { mediaBackends, type RunningMediaBackend } from '../../support/media-backends';
 
 /**
  * A storage that, like the disk one creating its directory, only starts reading after an await: the bytes are
@@ -36,6 +38,42 @@ describe('an upload refused before storage starts reading', () => {
       await expect(uploadMedia({} as Db, slowStorage, { ownerUserId: 'u', body: tiny, now: new Date() })).rejects.toMatchObject({ status: 415 });
       await delay(50);
       expect(uncaught).toEqual([]);
+    } finally {
+      process.removeListener('uncaughtException', record);
+    }
+  });
+});
+
+describe.each(mediaBackends())('an upload refused on the real $name storage', (backend) => {
+  let running: RunningMediaBackend;
+  beforeAll(async () => {
+    running = await backend.start();
+  });
+  afterAll(async () => running.stop());
+
+  it('is a 415 or 413 problem, nothing is thrown outside the call, and nothing is stored', { timeout: 60_000 }, async () => {
+    const uncaught: unknown[] = [];
+    const record = (error: unknown) => uncaught.push(error);
+    process.prependListener('uncaughtException', record);
+    try {
+      const storage = running.storage();
+      const before = await running.stored();
+      const text = Readable.from([Buffer.from('this is plain text, no photo or video')]);
+      await expect(uploadMedia({} as Db, storage, { ownerUserId: 'u', body: text, now: new Date() })).rejects.toMatchObject({ status: 415 });
+      // A JPEG signature, then more than a photo may hold: cut off while its parts are on their way.
+      let sent = 0;
+      const tooLarge = new Readable({
+        read() {
+          if (sent > PHOTO_MAX_BYTES) return void this.push(null);
+          const chunk = sent === 0 ? Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(256 * 1024 - 4)]) : Buffer.alloc(256 * 1024, 1);
+          sent += chunk.length;
+          this.push(chunk);
+        },
+      });
+      await expect(uploadMedia({} as Db, storage, { ownerUserId: 'u', body: tooLarge, now: new Date() })).rejects.toMatchObject({ status: 413, code: 'file_too_large' });
+      await delay(50);
+      expect(uncaught).toEqual([]);
+      expect(await running.stored()).toEqual(before);
     } finally {
       process.removeListener('uncaughtException', record);
     }
