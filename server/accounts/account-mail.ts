@@ -4,6 +4,7 @@ import type { Locale } from '../../domain/product';
 import { pickLocale } from '../i18n/translator';
 import { formatDateTime } from '../i18n/format-date-time';
 import { OTP_TTL_MS } from './email-verification';
+import { deliverMail } from '../jobs/mail-delivery';
 
 // The web app's help page (src/config/paths.ts HELP_PATH), where a security notice sends someone it surprised.
 const HELP_PATH = '/help';
@@ -11,29 +12,36 @@ const HELP_PATH = '/help';
 /**
  * The account emails (verification code, reset link), written in the caller's language, and the security notices
  * (issue 21), written in the account's stored language: they go whatever the notification preference says. A
- * message that could not be sent does not undo the call: the user can ask again (resend, forgot).
+ * message the mail server does not take at once does not fail the call: it is queued and sent again with backoff
+ * (until its code or link expires, `validForMs`; jobs/mail-delivery.ts).
  */
-export function accountMail(services: Pick<Services, 'config' | 'mailer' | 'translator'>) {
-  const { config, mailer, translator } = services;
+export function accountMail(services: Pick<Services, 'config' | 'mailer' | 'translator' | 'database' | 'clock'>) {
+  const { config, translator } = services;
 
-  async function sendIn(request: FastifyRequest, locale: Locale, to: string, key: string, values: Record<string, unknown>): Promise<void> {
-    try {
-      await mailer.send({
-        to,
-        subject: translator.t(locale, `emails:${key}.subject`, values),
-        text: translator.t(locale, `emails:${key}.text`, values),
-      });
-    } catch (error) {
-      request.log.error({ err: error, email: key }, 'email could not be sent');
-    }
+  async function sendIn(
+    request: FastifyRequest,
+    locale: Locale,
+    to: string,
+    key: string,
+    values: Record<string, unknown>,
+    validForMs?: number,
+  ): Promise<void> {
+    const message = {
+      to,
+      subject: translator.t(locale, `emails:${key}.subject`, values),
+      text: translator.t(locale, `emails:${key}.text`, values),
+    };
+    const notAfter = validForMs === undefined ? undefined : new Date(services.clock.now().getTime() + validForMs);
+    const outcome = await deliverMail({ ...services, log: request.log }, message, notAfter ? { notAfter } : {});
+    if (outcome === 'queued') request.log.warn({ email: key }, 'email queued for a retry');
   }
 
-  const send = (request: FastifyRequest, to: string, key: string, values: Record<string, unknown>) =>
-    sendIn(request, pickLocale(request.query, request.headers['accept-language']), to, key, values);
+  const send = (request: FastifyRequest, to: string, key: string, values: Record<string, unknown>, validForMs?: number) =>
+    sendIn(request, pickLocale(request.query, request.headers['accept-language']), to, key, values, validForMs);
 
   async function sendVerification(request: FastifyRequest, email: string, code: string): Promise<void> {
     const link = `${config.publicUrl}/verify-email?email=${encodeURIComponent(email)}&code=${code}`;
-    await send(request, email, 'verify', { code, link, minutes: OTP_TTL_MS / 60_000 });
+    await send(request, email, 'verify', { code, link, minutes: OTP_TTL_MS / 60_000 }, OTP_TTL_MS);
   }
 
   /**

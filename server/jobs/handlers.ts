@@ -11,6 +11,7 @@ import type { PayoutState, PayoutSubmission } from '../providers/payouts';
 import type { JobKind } from './queue';
 import type { EmailMessage, Mailer } from '../providers/email/index';
 import { markNotificationSent, notificationToSend } from '../notifications/notification-mail';
+import { forgetMail, mailToSend } from './mail-delivery';
 
 /**
  * What each kind of job does (jobs/queue.ts lists them). `tx` handlers work inside the claiming transaction;
@@ -94,6 +95,18 @@ export function jobHandlers(): Record<JobKind, JobHandler> {
       prepare: (tx, job, now, c) => notificationToSend(tx, Number(job.payload.eventId), now, c),
       call: (message, c) => c.mailer.send(message),
       apply: (tx, job, _s, _o, now) => markNotificationSent(tx, Number(job.payload.eventId), now),
+    }),
+
+    // A request's email that could not go at once: handed over again with backoff (failures recorded by the
+    // runner), its message forgotten once sent; expired codes and links end the job unsent (prepare → null).
+    mail: external<EmailMessage, void>({
+      prepare: async (tx, job, now) => {
+        const message = mailToSend(job, now);
+        if (!message) await forgetMail(tx, job.id);
+        return message;
+      },
+      call: (message, c) => c.mailer.send(message),
+      apply: (tx, job) => forgetMail(tx, job.id),
     }),
   };
 }

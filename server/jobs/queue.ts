@@ -19,7 +19,9 @@ export type JobKind =
   /** Ask the payout provider how a submitted withdrawal settled. */
   | 'payout_settle'
   /** Hand one notification email over to the mailer (queued by notifications/scan-payment-events.ts). */
-  | 'notification_mail';
+  | 'notification_mail'
+  /** Hand over again an email a request could not send at once (jobs/mail-delivery.ts): codes, links, invitations. */
+  | 'mail';
 
 /**
  * Schedules a job in the caller's transaction: it exists only if the change that needs it commits. It remembers

@@ -218,7 +218,7 @@ export function accountHandlers(services: Services): OperationHandlers {
       if (user && user.accountStatus === 'active') {
         const saltcode = await issueReset(db, user.id, now);
         const link = `${config.publicUrl}/reset-password?email=${encodeURIComponent(user.email)}&saltcode=${saltcode}`;
-        await send(request, user.email, 'reset', { link, minutes: RESET_TTL_MS / 60_000 });
+        await send(request, user.email, 'reset', { link, minutes: RESET_TTL_MS / 60_000 }, RESET_TTL_MS);
         request.log.info({ userId: user.id }, 'password reset link sent');
       }
       reply.code(202);

@@ -1,3 +1,4 @@
+import { deliverMail } from '../jobs/mail-delivery';
 import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { components } from '../../openapi/schema';
@@ -129,16 +130,12 @@ export function peopleHandlers(services: Services): OperationHandlers {
       const [me] = await db.select({ username: users.username, fullName: users.fullName }).from(users).where(eq(users.id, userId));
       const link = invitationLink(config.publicUrl, me?.username ?? '');
       const name = me?.fullName || me?.username || '';
-      try {
-        await services.mailer.send({
-          to: email,
-          subject: text(request, 'emails:invite.subject', { name }),
-          text: text(request, 'emails:invite.text', { name, link }),
-        });
-      } catch (error) {
-        request.log.error({ err: error, userId }, 'invitation could not be sent');
-        throw new HttpProblem(503, 'email_unavailable', 'people:errors.email_unavailable');
-      }
+      // A mail server that is down does not fail the invitation: it is queued and sent again (jobs/mail-delivery.ts).
+      await deliverMail({ ...services, log: request.log }, {
+        to: email,
+        subject: text(request, 'emails:invite.subject', { name }),
+        text: text(request, 'emails:invite.text', { name, link }),
+      });
       await recordInvitation(db, userId, email, now);
       request.log.info({ userId }, 'invitation sent');
       reply.code(202);

@@ -14,7 +14,12 @@ export class SmtpMailer implements Mailer {
   ) {}
 
   private connect(): Promise<Transporter> {
-    this.transport ??= import('nodemailer').then((m) => (m.default ?? m).createTransport(this.smtpUrl));
+    // Bounded waits: a request hands its mail over while the user waits, and a mail server that accepts the
+    // connection but never answers must turn into a queued retry (jobs/mail-delivery.ts) in seconds, not in
+    // nodemailer's default two minutes. Options in SMTP_URL's query, if any, still win.
+    this.transport ??= import('nodemailer').then((m) =>
+      (m.default ?? m).createTransport({ url: this.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }),
+    );
     return this.transport;
   }
 
