@@ -18,9 +18,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** `built`: run dist/server/main.js as `npm start` does (after `npm run build:server`), without tsx's compile time. */
-export async function startServerProcess(env: Record<string, string>, options: { built?: boolean } = {}): Promise<ServerProcess> {
-  const port = await freePort();
+/**
+ * `built`: run dist/server/main.js as `npm start` does (after `npm run build:server`), without tsx's compile time.
+ * `port`: a fixed port (the failover run's reserved ones); a free one otherwise.
+ */
+export async function startServerProcess(env: Record<string, string>, options: { built?: boolean; port?: number } = {}): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
   const args = options.built ? ['--enable-source-maps', 'dist/server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
   const child = spawn(process.execPath, args, {
     env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env, PORT: String(port) },
