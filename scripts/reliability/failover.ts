@@ -291,6 +291,8 @@ async function main(): Promise<boolean> {
   const audit = await runAudit(url);
 
   // What clients saw.
+  // Answers that overlap the seconds without writes (kill → first acknowledged send), and the whole heal (→ rejoin).
+  const gaps = failovers.map((f) => attempts.filter((a) => a.end >= f.killAt && a.start <= f.killAt + f.writelessMs));
   const windows = failovers.map((f) => attempts.filter((a) => a.end >= f.killAt && a.start <= f.healedAt));
   const forbidden = attempts.filter((a) => a.problem);
   const slowest = Math.max(...attempts.map((a) => a.end - a.start));
@@ -302,7 +304,7 @@ async function main(): Promise<boolean> {
     console.log(
       `failover ${i + 1}: killed ${f.killed} (pid ${f.pid}); ${f.newPrimary} primary after ${(f.newPrimaryMs / 1000).toFixed(1)} s; ` +
         `no successful write for ${(f.writelessMs / 1000).toFixed(1)} s; ${f.killed} rejoined as sync standby after ${(f.rejoinedMs / 1000).toFixed(1)} s; ` +
-        `clients saw: ${counts(windows[i]!)}`,
+        `clients saw until the first write: ${counts(gaps[i]!)}; until the rejoin: ${counts(windows[i]!)}`,
     ),
   );
   console.log(`acknowledged payments lost: ${lost}`);
