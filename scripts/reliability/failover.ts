@@ -79,6 +79,8 @@ const attempts: Attempt[] = [];
 const acknowledged = new Map<string, string>(); // Idempotency-Key → payment id
 const problems: string[] = [];
 let logicalSends = 0;
+/** Set when the run fails: clients stop at once instead of retrying against a cluster that will not come back. */
+let abandon = false;
 let refusedSends = 0;
 
 async function attempt(base: string, instance: number, who: Account, body: unknown, key: string): Promise<Attempt & { paymentId?: string; retry: boolean }> {
@@ -128,7 +130,7 @@ async function logicalSend(client: number, accounts: Account[], bases: string[])
   const body = { receiverUserId: b.id, amount: centsText(1 + Math.floor(Math.random() * 500)), paymentMethodId: 'balance' };
   const key = randomUUID();
   logicalSends++;
-  for (let n = 0; ; n++) {
+  for (let n = 0; !abandon; n++) {
     const instance = (client + n) % bases.length;
     const result = await attempt(bases[instance]!, instance, a, body, key);
     attempts.push({ start: result.start, end: result.end, instance, outcome: result.outcome, problem: result.problem });
@@ -258,6 +260,9 @@ async function main(): Promise<boolean> {
       failovers.push({ killed, pid, killAt, newPrimary, newPrimaryMs, writelessMs, rejoinedMs: healedAt - killAt, healedAt });
       await sleep(STEADY_MS);
     }
+  } catch (error) {
+    abandon = true;
+    throw error;
   } finally {
     stopping = true;
     log('stopping the clients (each finishes the send it has out)');

@@ -98,10 +98,11 @@ describe('PostgreSQL stopped under load', () => {
       expect(res.headers['content-type']).toContain('application/problem+json');
       expect(res.json()).toMatchObject({ status: 503, code: 'service_unavailable' });
       expect(res.headers['retry-after']).toBe('5');
-      // The terminated backends are gone (their goodbye reached the pool's idle clients before they left).
+      // The terminated backends are gone, and the pool has dropped every client (it saw each one's goodbye): the next
+      // request does not race a dying connection.
       for (;;) {
         const { rows } = await killer.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE ${others} AND backend_type = 'client backend'`);
-        if (rows[0].n === 0) break;
+        if (rows[0].n === 0 && database.poolStats().total === 0) break;
         await new Promise((r) => setTimeout(r, 20));
       }
 
@@ -139,7 +140,7 @@ describe('PostgreSQL stopped under load', () => {
       await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE ${others}`);
       for (;;) {
         const { rows } = await admin.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE ${others}`);
-        if (rows[0].n === 0) break;
+        if (rows[0].n === 0 && database.poolStats().total === 0) break;
         await new Promise((r) => setTimeout(r, 20));
       }
     };
