@@ -8,6 +8,8 @@ import { button } from './button-styles';
 import { DetailList, type DetailRow } from './detail-list';
 import { ToneBadge } from './tone-badge';
 
+// Its own text colour: a receipt often sits inside a tinted success notice, whose colour it must not take.
+const frame = css({ color: 'fg.default' });
 const top = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: '2' });
 const headline = css({ fontSize: 'lg', fontWeight: 'semibold', color: 'fg.default', overflowWrap: 'anywhere', minW: 0 });
 const bigAmount = css({ mt: '1', fontSize: '3xl', fontWeight: 'bold', letterSpacing: '-0.02em', fontVariantNumeric: 'tabular-nums' });
@@ -44,7 +46,7 @@ export function Receipt(props: { view: ReceiptView; detailsLink?: boolean; headi
     ),
   ]);
   return (
-    <section aria-labelledby={headingId} data-receipt="">
+    <section aria-labelledby={headingId} className={frame} data-receipt="">
       <div className={top}>
         <Heading id={headingId} className={headline}>
           {t(`receipt.${view.headline.key}`, { name: view.headline.name })}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/test';
 import { createAccount, DESKTOP, expectNoA11yViolations, fmt, PHONE, storeLanguage, text, type Language, type TestAccount } from './support/app';
-import { addMoneyByCard } from './support/payments';
+import { addCard, addMoneyByCard } from './support/payments';
 
 /**
  * Issue 22 items 6 (activity that tells the truth), 7 (the details page shows the receipt's facts) and 4 (one verb
@@ -211,3 +211,44 @@ for (const language of ['en', 'es'] as const) {
     await shot(page, testInfo, `details-${language}-1280`);
   });
 }
+
+test('adding money ends on a receipt (es, 375 px phone and 1280 px): to, amount, fee, total, card, date, status, reference', async ({}, testInfo) => {
+  const w = (key: string, values?: Record<string, string | number>) => t('es', 'wallet', key, values);
+  const r = (key: string) => t('es', 'common', `receipt.${key}`);
+  await addCard(ann.context, ann.id);
+  const page = await ann.context.newPage();
+  await storeLanguage(page, 'es');
+  await page.goto('/withdraw-funds/add-money');
+  await page.getByRole('button', { name: new RegExp(`^${w('addMoney.method.card')}`) }).click();
+  await page.getByRole('radio', { name: /VISA •••• 4242/ }).check();
+  await page.getByRole('button', { name: t('es', 'payments', 'actions.next'), exact: true }).click();
+  await page.getByLabel(w('addMoney.amountLabel')).fill('50');
+  await page.getByRole('button', { name: t('es', 'payments', 'actions.next'), exact: true }).click();
+  await page.getByRole('button', { name: new RegExp(w('addMoney.confirm', { amount: '.*52,50.*' })) }).click();
+
+  const receipt = page.getByRole('region', { name: r('headline.deposit') });
+  await expect(receipt).toBeVisible({ timeout: 30_000 });
+  const value = (label: string) => receipt.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+  await expect(value(r('label.to'))).toHaveText(r('method.balance'));
+  await expect(value(r('label.amount'))).toHaveText(/^50,00\s?US\$$/);
+  await expect(value(r('label.fee'))).toHaveText(/^2,50\s?US\$$/);
+  await expect(value(r('label.total'))).toHaveText(/^52,50\s?US\$$/);
+  await expect(value(r('label.method'))).toHaveText('VISA ····4242');
+  // Date and time in Spanish: a day, a Spanish month abbreviation, a year and hh:mm.
+  await expect(value(r('label.date'))).toHaveText(/^\d{1,2} [a-z]{3}\.? \d{4}, \d{1,2}:\d{2}$/);
+  await expect(value(r('label.status'))).toHaveText(r('status.complete'));
+  await expect(value(r('label.status')).getByText(r('status.complete'))).toHaveAttribute('data-tone', 'green');
+  await expect(value(r('label.reference'))).toHaveText(/^[0-9A-F]{8}$/);
+  await expect(page.getByRole('link', { name: w('addMoney.viewDeposit') })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await shot(page, testInfo, 'deposit-receipt-es-375');
+  await expectNoA11yViolations(page);
+  await page.setViewportSize(DESKTOP);
+  await expectNoSidewaysScroll(page);
+  await expectNoA11yViolations(page);
+  await shot(page, testInfo, 'deposit-receipt-es-1280');
+
+  // The deposit's details page opens from it.
+  await page.getByRole('link', { name: w('addMoney.viewDeposit') }).click();
+  await expect(page).toHaveURL(/\/withdraw-funds\/deposit-details\?id=/);
+});

@@ -136,7 +136,7 @@ test('the requester cancels after confirming, and the status and trail follow', 
   await expect(ann.page.getByRole('button', { name: a('actions.reject') })).toBeHidden();
 });
 
-test('the payer declines a request after confirming', async () => {
+test('the payer rejects a request after confirming', async () => {
   const id = await request(bob, ann, '9.99', 'Book club');
   const page = ann.page;
   await page.goto(details(id));
