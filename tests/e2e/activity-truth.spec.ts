@@ -12,7 +12,7 @@ import { addCard, addMoneyByCard } from './support/payments';
  */
 test.slow();
 
-const t = (language: Language, ns: string, key: string, values?: Record<string, string | number>) =>
+const t = (language: Language, ns: Parameters<typeof text>[1], key: string, values?: Record<string, string | number>) =>
   values ? fmt(text(language, ns, key), values) : text(language, ns, key);
 const a = (language: Language, key: string, values?: Record<string, string | number>) => t(language, 'activity', key, values);
 
