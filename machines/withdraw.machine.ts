@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { components } from '../openapi/schema';
 import { acceptsAmountInput, centsFromInput } from '../domain/money/amount-input';
 import { formatAmount } from '../domain/money/amount';
 import { WITHDRAWAL_MAX_EXCLUSIVE_CENTS, WITHDRAWAL_MIN_EXCLUSIVE_CENTS } from '../domain/limits';
@@ -43,6 +44,8 @@ export interface CreatedWithdrawal {
   status: string;
   amount: string;
   createdAt: string;
+  /** The server's answer, for the receipt the success screen shows (issue 22 item 7); samples may leave it out. */
+  withdrawal?: components['schemas']['Withdrawal'];
 }
 
 export interface WithdrawRequest {

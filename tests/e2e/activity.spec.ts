@@ -71,15 +71,19 @@ test('a request shows for both people with its sign and status, and opens its de
   await expect(mainHeading(ann.page)).toHaveText(c('routes.transactions'));
   const list = ann.page.getByRole('list', { name: a('list.label') });
   const row = list.getByRole('link', { name: new RegExp(a('kind.requestedBy', { name: bob.username })) });
-  await expect(row).toContainText('-$20.00');
-  await expect(row).toContainText(a('status.awaiting'));
+  // Money asked for has not moved: no sign, its label, and the note under the entry (issue 22 item 6).
+  await expect(row).toContainText('$20.00');
+  await expect(row).not.toContainText('-$20.00');
+  await expect(row).toContainText(a('entry.requested'));
+  await expect(row).toContainText('Concert tickets');
   await screenshots(ann.page, testInfo, 'activity');
   await expectNoA11yViolations(ann.page);
 
   await bob.page.goto('/transactions');
   const bobRow = bob.page.getByRole('link', { name: new RegExp(a('kind.requestedFrom', { name: ann.username })) });
-  await expect(bobRow).toContainText('+$20.00');
-  await expect(bobRow).toContainText(a('status.awaiting'));
+  await expect(bobRow).toContainText('$20.00');
+  await expect(bobRow).not.toContainText('+$20.00');
+  await expect(bobRow).toContainText(a('entry.requested'));
 
   // The Request tab has it, the Complete tab does not; the tab is in the address.
   await bob.page.getByRole('tab', { name: c('tabs.request') }).click();
@@ -98,7 +102,7 @@ test('a request shows for both people with its sign and status, and opens its de
   await expect(summary).toContainText(`@${bob.username}`);
   await expect(summary).toContainText('$20.00');
   await expect(summary).toContainText('Concert tickets');
-  await expect(ann.page.getByRole('button', { name: a('actions.decline') })).toBeVisible();
+  await expect(ann.page.getByRole('button', { name: a('actions.reject') })).toBeVisible();
   await expect(ann.page.getByRole('button', { name: a('actions.pay') })).toBeVisible();
 });
 
@@ -129,21 +133,25 @@ test('the requester cancels after confirming, and the status and trail follow', 
   // Ann sees it cancelled too, with nothing left to do.
   await ann.page.goto(details(id));
   await expect(ann.page.getByRole('region', { name: a('details.summary') })).toContainText(a('status.cancelled'));
-  await expect(ann.page.getByRole('button', { name: a('actions.decline') })).toBeHidden();
+  await expect(ann.page.getByRole('button', { name: a('actions.reject') })).toBeHidden();
 });
 
-test('the payer declines a request after confirming', async () => {
+test('the payer rejects a request after confirming', async () => {
   const id = await request(bob, ann, '9.99', 'Book club');
   const page = ann.page;
   await page.goto(details(id));
-  await page.getByRole('button', { name: a('actions.decline') }).click();
-  await page.getByRole('alertdialog', { name: a('cancelTransactionDialog.title') }).getByRole('button', { name: c('confirmDialog.yes') }).click();
-  await expect(page.getByText(a('snackBar.requestDecline.success'))).toBeVisible();
+  await page.getByRole('button', { name: a('actions.reject') }).click();
+  // One verb throughout (issue 22 item 4): Reject, "Reject this request?", "Request rejected", Rejected.
+  await page.getByRole('alertdialog', { name: a('rejectTransactionDialog.title') }).getByRole('button', { name: c('confirmDialog.yes') }).click();
+  await expect(page.getByText(a('snackBar.requestReject.success'))).toBeVisible();
   await expect(page.getByRole('region', { name: a('details.summary') })).toContainText(a('status.rejected'));
   await expect(page.getByRole('list', { name: a('trail.title') }).getByRole('listitem').last()).toContainText(a('status.rejected'));
 
   await bob.page.goto('/transactions');
-  await expect(bob.page.getByRole('link', { name: new RegExp(a('kind.requestedFrom', { name: ann.username })) })).toContainText(a('status.rejected'));
+  // Muted, without a sign: the money never moved.
+  const rejected = bob.page.getByRole('link', { name: new RegExp(a('kind.requestedFrom', { name: ann.username })) });
+  await expect(rejected).toContainText(a('entry.rejected'));
+  await expect(rejected).not.toContainText('+$9.99');
 });
 
 test('the requester sends one reminder after confirming', async () => {
@@ -256,7 +264,10 @@ test('home shows recent activity and the first steps; axe finds nothing', async 
   const page = ann.page;
   await page.goto('/');
   const recent = page.getByRole('region', { name: a('home.recentTitle') });
-  await expect(recent.getByRole('link', { name: new RegExp(a('kind.requestedBy', { name: bob.username })) })).toContainText('-$7.00');
+  const asked = recent.getByRole('link', { name: new RegExp(a('kind.requestedBy', { name: bob.username })) });
+  await expect(asked).toContainText('$7.00');
+  await expect(asked).toContainText(a('entry.requested'));
+  await expect(asked).not.toContainText('-$7.00');
   const steps = page.getByRole('region', { name: a('home.firstStepsTitle') });
   // A new account with an empty wallet. Its email is verified: only a complete profile can be asked for money
   // (the set-up gate, issue 21), so the verify step is gone; home-first-steps.spec.ts shows the steps one by one.

@@ -63,11 +63,13 @@ test('a fan buys a photo by card; the creator replies on the upload screen; the 
   const fanSummary = fanPage.getByRole('region', { name: act('details.summary') });
   await expect(fanSummary).toContainText(act('status.pendingReply'));
 
-  // The creator: Action Required in the list, then the upload screen from the details.
+  // The creator: the sale held in the list, with when to reply by and no sign (issue 22 item 6), then the upload
+  // screen from the details.
   const page = await creatorContext.newPage();
   await page.goto('/transactions');
-  const row = page.getByRole('link', { name: new RegExp(act('kind.receivedFrom', { name: fan.username })) });
-  await expect(row).toContainText(act('status.actionRequired'));
+  const row = page.getByRole('link', { name: new RegExp(act('kind.soldTo', { name: fan.username, media: 'photo' })) });
+  await expect(row).toContainText(act('entry.replyBy', { date: '' }).trim());
+  await expect(row).not.toContainText('+$5.00');
   await row.click();
   await page.getByRole('button', { name: act('actions.reply') }).click();
   await expect(page).toHaveURL(/\/transactions\/transaction-details\/upload-file\?id=/u);

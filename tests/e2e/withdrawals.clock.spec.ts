@@ -29,6 +29,12 @@ async function withdrawThroughTheScreen(page: Page, amount: string) {
   await page.getByRole('button', { name: w('actions.next'), exact: true }).click();
   await page.getByRole('button', { name: new RegExp(w('actions.withdraw', { amount: '.*' })) }).click();
   await expect(page.getByRole('heading', { name: w('withdraw.createdTitle') })).toBeVisible();
+  // Issue 22 item 7: the success screen is a receipt — where to, the amount and total, date, status, a short reference.
+  const receipt = page.getByRole('region', { name: new RegExp(fmt(text('en', 'common', 'receipt.headline.withdrawal'), { name: '.+' })) });
+  await expect(receipt).toContainText(`$${amount}`);
+  await expect(receipt).toContainText(text('en', 'common', 'receipt.label.total'));
+  await expect(receipt).toContainText(text('en', 'common', 'receipt.status.created'));
+  await expect(receipt.getByRole('definition').filter({ hasText: /^[0-9A-F]{8}$/ })).toHaveCount(1);
   await page.getByRole('link', { name: w('withdraw.viewDetails') }).click();
   await expect(mainHeading(page)).toHaveText(w('details.title'));
   return new URL(page.url()).searchParams.get('id')!;

@@ -12,11 +12,14 @@ import { card, mutedText, sectionTitle } from '../../ui/page-styles';
 import { MediaAttachment } from './media-attachment';
 import { counterparty } from './payment-display';
 
-const thread = css({ mt: '4', display: 'grid', gap: '3', listStyle: 'none', p: 0 });
-const bubble = css({ p: '3', borderRadius: 'xl', bg: 'gray.100', maxW: 'md' });
+// minmax(0, 1fr) columns: the browser's file picker and the textarea have intrinsic widths that made an auto column
+// wider than a 375 px phone (issue 22).
+const thread = css({ mt: '4', display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '3', listStyle: 'none', p: 0 });
+const bubble = css({ p: '3', borderRadius: 'xl', bg: 'gray.100', maxW: 'md', overflowWrap: 'anywhere' });
 const mine = css({ bg: 'brand.50', justifySelf: 'end' });
 const meta = css({ fontSize: 'xs', color: 'fg.muted', mb: '1' });
-const form = css({ mt: '4', display: 'grid', gap: '2' });
+const form = css({ mt: '4', display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '2' });
+const fileInput = css({ w: 'full', maxW: 'full', minW: 0 });
 const textarea = css({
   w: 'full',
   minH: '20',
@@ -113,6 +116,7 @@ export function MessageThread(props: MessageThreadProps) {
           // A refused or removed file leaves the input empty again (a fresh input), so it never shows as chosen.
           key={attachment?.file.name ?? 'none'}
           type="file"
+          className={fileInput}
           accept={ACCEPT_ANY}
           disabled={sending || attaching}
           aria-invalid={problem ? true : undefined}

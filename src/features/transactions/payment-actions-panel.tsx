@@ -6,6 +6,7 @@ import { useLocation } from 'wouter';
 import { css } from '../../../styled-system/css';
 import type { PaymentView } from '../../../machines/activity/payment-types';
 import { paymentActionsMachine } from '../../../machines/payment-actions.machine';
+import { ACTION_WORDING } from '../../../machines/payment-actions.view';
 import { useApi } from '../../api/use-api';
 import { PAYMENT_PATH, UPLOAD_FILE_PATH, withQuery } from '../../config/paths';
 import { i18n } from '../../i18n/i18n';
@@ -35,9 +36,9 @@ export function PaymentActionsPanel({ userId, payment, onChanged }: { userId: st
     return paymentActionsMachine.provide({
       actors: { cancelRequest: calls.cancelRequest, declineRequest: calls.declineRequest, remindRequest: calls.remindRequest },
       actions: {
-        notifyCancelled: () => notify.success(i18n.t('activity:snackBar.requestCancel.success')),
-        notifyDeclined: () => notify.success(i18n.t('activity:snackBar.requestDecline.success')),
-        notifyReminded: () => notify.success(i18n.t('activity:snackBar.requestRemind.success')),
+        notifyCancelled: () => notify.success(i18n.t(`activity:${ACTION_WORDING.cancel.toast}`)),
+        notifyDeclined: () => notify.success(i18n.t(`activity:${ACTION_WORDING.reject.toast}`)),
+        notifyReminded: () => notify.success(i18n.t(`activity:${ACTION_WORDING.remind.toast}`)),
         reportChanged: () => onChanged(),
         goToPay: (_, { payment: p }) =>
           navigate(PAY_REQUEST_PATH, {
@@ -76,11 +77,11 @@ export function PaymentActionsPanel({ userId, payment, onChanged }: { userId: st
         {state.matches('requested') ? (
           <>
             <button type="button" className={button({ variant: 'outline' })} disabled={busy} onClick={() => send({ type: 'CANCEL' })}>
-              {t('actions.cancel')}
+              {t(ACTION_WORDING.cancel.button)}
             </button>
             {state.can({ type: 'REMIND' }) || state.matches({ requested: 'confirmingRemind' }) || state.matches({ requested: 'reminding' }) ? (
               <button type="button" className={button()} disabled={busy} onClick={() => send({ type: 'REMIND' })}>
-                {t('actions.remind')}
+                {t(ACTION_WORDING.remind.button)}
               </button>
             ) : null}
           </>
@@ -88,7 +89,7 @@ export function PaymentActionsPanel({ userId, payment, onChanged }: { userId: st
         {state.matches('askedToPay') ? (
           <>
             <button type="button" className={button({ variant: 'outline' })} disabled={busy} onClick={() => send({ type: 'DECLINE' })}>
-              {t('actions.decline')}
+              {t(ACTION_WORDING.reject.button)}
             </button>
             <button type="button" className={button()} disabled={busy} onClick={() => send({ type: 'PAY' })}>
               {t('actions.pay')}
@@ -107,23 +108,23 @@ export function PaymentActionsPanel({ userId, payment, onChanged }: { userId: st
         onCancel={dismiss}
         onConfirm={confirm}
         destructive
-        title={t('cancelTransactionDialog.title')}
-        body={t('cancelTransactionDialog.body', { amount })}
+        title={t(ACTION_WORDING.cancel.dialogTitle)}
+        body={t(ACTION_WORDING.cancel.dialogBody, { amount })}
       />
       <ConfirmDialog
         open={state.matches({ askedToPay: 'confirmingDecline' })}
         onCancel={dismiss}
         onConfirm={confirm}
         destructive
-        title={t('cancelTransactionDialog.title')}
-        body={t('declineTransactionDialog.body', { amount, name: other })}
+        title={t(ACTION_WORDING.reject.dialogTitle)}
+        body={t(ACTION_WORDING.reject.dialogBody, { amount, name: other })}
       />
       <ConfirmDialog
         open={state.matches({ requested: 'confirmingRemind' })}
         onCancel={dismiss}
         onConfirm={confirm}
-        title={t('sendReminderDialog.title')}
-        body={t('sendReminderDialog.body', { amount, name: other })}
+        title={t(ACTION_WORDING.remind.dialogTitle)}
+        body={t(ACTION_WORDING.remind.dialogBody, { amount, name: other })}
       />
     </section>
   );

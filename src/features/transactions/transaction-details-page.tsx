@@ -18,7 +18,9 @@ import { MessageThread } from './message-thread';
 import { StatusTrail } from './status-trail';
 import { uploadCalls } from './upload-calls';
 
-const stack = css({ display: 'grid', gap: '5' });
+// minmax(0, 1fr): the column is the screen's width, not the widest thing inside (a long id, the file picker);
+// an implicit auto column grew to 406 px on a 375 px phone (issue 22).
+const stack = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '5' });
 
 /** /transactions/transaction-details?id= (spec 2/3): renders the transaction-details machine. */
 export function TransactionDetailsPage() {

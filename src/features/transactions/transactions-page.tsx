@@ -16,6 +16,10 @@ import { tabStyles } from '../../ui/query-tabs';
 import { activityCalls } from './activity-calls';
 import { VirtualPaymentList } from './virtual-payment-list';
 
+// Five tabs do not fit one row at 375 px in es or pt: they wrap onto a second row instead of scrolling out of
+// sight behind a hidden scrollbar ("Req…" was all one saw of Request; issue 22 item 6).
+// The pill look of tabStyles.list, wrapping.
+const tabList = css({ display: 'flex', flexWrap: 'wrap', gap: '1', p: '1', bg: 'gray.100', borderRadius: { base: 'xl', sm: 'full' } });
 const listCard = css({ bg: 'bg.surface', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.subtle', p: '2' });
 const note = css({ py: '6', textAlign: 'center', color: 'fg.muted' });
 const empty = css({
@@ -72,7 +76,7 @@ export function TransactionsPage() {
     <>
       <PageHeader title={t('routes.transactions')} lead={t('pages.transactionsBody')} />
       <Tabs.Root value={tab} onValueChange={({ value }) => send({ type: 'SELECT_TAB', tab: value as (typeof TRANSACTION_TABS)[number] })}>
-        <Tabs.List className={tabStyles.list} aria-label={t('routes.transactions')}>
+        <Tabs.List className={tabList} aria-label={t('routes.transactions')}>
           {TRANSACTION_TABS.map((value) => (
             <Tabs.Trigger key={value} value={value} className={tabStyles.trigger}>
               {t(`tabs.${value}`)}

@@ -21,6 +21,9 @@ import { useNotify } from '../../ui/notifications/use-notify';
 import { PageHeader } from '../../ui/page-header';
 import { card, mutedText, sectionTitle } from '../../ui/page-styles';
 import { Stepper } from '../../ui/stepper';
+import { Receipt } from '../../ui/receipt';
+import { receiptView } from '../../../machines/payments/receipt.view';
+import { useLocale } from '../../i18n/use-locale';
 import { PaymentFailure, StepLoadFailure } from '../payment/payment-outcome';
 import { PaymentSummary } from '../payment/payment-summary';
 import { ChangeOrRetry, StepButtons } from '../payment/step-buttons';
@@ -37,6 +40,7 @@ const methodButton = css({ display: 'grid', gap: '1', textAlign: 'left', p: '4',
 const address = css({ fontFamily: 'mono', fontSize: 'sm', overflowWrap: 'anywhere', p: '3', bg: 'bg.subtle', borderRadius: 'lg' });
 const qrBox = css({ display: 'flex', justifyContent: 'center', p: '3', bg: 'white', borderRadius: 'lg', minH: '44' });
 const rowButtons = css({ display: 'flex', gap: '3', flexWrap: 'wrap', mt: '4' });
+const receiptBox = css({ mt: '4', p: '4', bg: 'bg.surface', borderRadius: 'lg' });
 
 const STEP_INDEX: Record<string, number> = { choosing: 0, loading: 0, loadFailed: 0, addingCard: 0, amount: 1, confirm: 2, charging: 2, processing: 3, declined: 2, failed: 2 };
 
@@ -95,6 +99,7 @@ export function AddMoneyPage() {
   const { t } = useTranslation('wallet');
   const { t: tc } = useTranslation();
   const format = useFormat();
+  const lang = useLocale();
   const calls = useWalletCalls();
   const notify = useNotify();
   const formText = useFormText();
@@ -292,6 +297,9 @@ export function AddMoneyPage() {
       <div role="status" className={formNotice}>
         <h2 className={sectionTitle}>{t('addMoney.done.title')}</h2>
         <p>{t('addMoney.done.body', { amount: format.money(parseAmount(context.deposit.amount) ?? 0) })}</p>
+        <div className={receiptBox}>
+          <Receipt view={receiptView({ kind: 'deposit', deposit: context.deposit }, { lang })} headingLevel={3} detailsLink={false} />
+        </div>
         <div className={rowButtons}>
           {depositLink ? (
             <Link href={depositLink} className={button()}>

@@ -19,6 +19,9 @@ import { useFormText } from '../../ui/form/use-form-text';
 import { PageHeader } from '../../ui/page-header';
 import { card, textLink } from '../../ui/page-styles';
 import { Stepper } from '../../ui/stepper';
+import { Receipt } from '../../ui/receipt';
+import { receiptView } from '../../../machines/payments/receipt.view';
+import { useLocale } from '../../i18n/use-locale';
 import { PaymentFailure, StepLoadFailure } from '../payment/payment-outcome';
 import { PaymentSummary } from '../payment/payment-summary';
 import { useWithdrawalCalls } from './use-withdrawal-calls';
@@ -28,6 +31,7 @@ const narrow = css({ maxW: 'xl' });
 const amountInput = css({ fontSize: '2xl', fontWeight: 'semibold', h: '14' });
 const bar = css({ display: 'flex', gap: '3', justifyContent: 'space-between', flexWrap: 'wrap', mt: '2' });
 const heading = css({ fontSize: 'xl', fontWeight: 'bold' });
+const receiptBox = css({ mt: '4', mb: '4', p: '4', bg: 'bg.surface', borderRadius: 'lg' });
 const STEP_INDEX: Record<string, number> = { amount: 0, destination: 1, confirm: 2, submitting: 2, failed: 2, created: 3 };
 
 function destinationLabel(context: WithdrawContext): string {
@@ -65,6 +69,7 @@ const notices = css({ display: 'grid', gap: '2', listStyle: 'none', p: '0', m: '
 export function WithdrawPage() {
   const { t } = useTranslation(['withdrawals', 'wallet']);
   const format = useFormat();
+  const lang = useLocale();
   const formText = useFormText();
   const calls = useWithdrawalCalls();
   const input = useMemo(() => ({ flowId: crypto.randomUUID() }), []);
@@ -137,6 +142,11 @@ export function WithdrawPage() {
       <div role="status" className={formNotice}>
         <h2 className={heading}>{t('withdraw.createdTitle')}</h2>
         <p>{t('withdraw.createdBody', { amount: format.money(cents), destination: destinationLabel(context) })}</p>
+        {context.created.withdrawal ? (
+          <div className={receiptBox}>
+            <Receipt view={receiptView({ kind: 'withdrawal', withdrawal: context.created.withdrawal }, { lang })} headingLevel={3} detailsLink={false} />
+          </div>
+        ) : null}
         <div className={bar}>
           <Link href={withQuery(WITHDRAWAL_DETAILS_PATH, { id: context.created.id })} className={button()}>
             {t('withdraw.viewDetails')}

@@ -63,7 +63,7 @@ export function withdrawalCalls(client: ApiClient, userId: string) {
         }),
       );
       const made = data[0]!;
-      return { id: made.id, status: made.status, amount: made.amount, createdAt: made.created_at };
+      return { id: made.id, status: made.status, amount: made.amount, createdAt: made.created_at, withdrawal: made };
     }),
     loadWithdrawal: (ref: string) => fromPromise<unknown, void>(({ signal }) => withdrawal(ref, signal)),
     loadMethods: fromPromise<unknown, void>(async ({ signal }): Promise<WithdrawMethods> => {
