@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import { DatabaseDevClock, systemClock, type Clock } from './clock';
 import { readDevClockOffset } from './db/dev-clock';
 import { startJobRunner } from './jobs/runner';
+import { startMediaSweep } from './media/orphan-sweep';
 import { createMetrics, shareMetricsWithPrimary, startMetricsServer } from './observability/metrics';
 import { createProviders, mediaDirOf } from './providers/index';
 
@@ -55,6 +56,8 @@ export async function startServer(config: Config, options: { webDir?: string | n
       config.jobIntervalMs,
       (error) => app.log.error({ err: error }, 'job runner'),
     );
+    // Files a crash left without their row (media/orphan-sweep.ts), hourly; a day's grace for uploads in flight.
+    const sweep = startMediaSweep({ db: database.db, storage: providers.media, clock }, undefined, (error) => app.log.error({ err: error }, 'media sweep'));
     let stopping: Promise<void> | null = null;
     return {
       app,
@@ -65,7 +68,7 @@ export async function startServer(config: Config, options: { webDir?: string | n
         stopping ??= (async () => {
           // Both at once: the listener stops accepting and drains its requests while the runner finishes its job
           // (and starts no other). Only when neither can touch it any more does the database close.
-          await Promise.all([app.close(), jobs.stop()]);
+          await Promise.all([app.close(), jobs.stop(), sweep.stop()]);
           await metricsServer?.close();
           await database.close();
         })();

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
@@ -16,6 +16,11 @@ export interface MediaStorage {
   /** The bytes under `key`, or null. */
   open(key: string): Promise<{ stream: Readable; size: number } | null>;
   remove(key: string): Promise<void>;
+  /**
+   * Every key stored before `cutoff` (server/media/orphan-sweep.ts reads it to find files nothing refers to). A
+   * storage may also yield what a process that died mid-write left behind, under a name `remove` accepts.
+   */
+  storedBefore(cutoff: Date): AsyncIterable<string>;
 }
 
 /** What a storage key may look like: a lower-case UUID, nothing else (no separators, no dots). */
@@ -25,6 +30,10 @@ function checkKey(key: string): string {
   if (!MEDIA_KEY_PATTERN.test(key)) throw new Error(`not a media storage key: ${JSON.stringify(key)}`);
   return key;
 }
+
+/** A file being written (`save`), renamed to its key when whole; one left behind means its process died mid-write. */
+const TEMPORARY_PREFIX = '.upload-';
+const isTemporary = (name: string) => name.startsWith(TEMPORARY_PREFIX) && MEDIA_KEY_PATTERN.test(name.slice(TEMPORARY_PREFIX.length));
 
 /** Files in one directory (MEDIA_DIR, default DATA_DIR/media): written to a temporary name, then renamed. */
 export class LocalDiskMediaStorage implements MediaStorage {
@@ -40,7 +49,7 @@ export class LocalDiskMediaStorage implements MediaStorage {
   async save(key: string, data: Readable): Promise<void> {
     const final = join(this.root, checkKey(key));
     await this.ensureRoot();
-    const temporary = join(this.root, `.upload-${randomUUID()}`);
+    const temporary = join(this.root, `${TEMPORARY_PREFIX}${randomUUID()}`);
     const file = createWriteStream(temporary, { flags: 'wx', mode: 0o600 });
     try {
       await pipeline(data, file);
@@ -66,6 +75,21 @@ export class LocalDiskMediaStorage implements MediaStorage {
   }
 
   async remove(key: string): Promise<void> {
-    await rm(join(this.root, checkKey(key)), { force: true });
+    await rm(join(this.root, isTemporary(key) ? key : checkKey(key)), { force: true });
+  }
+
+  async *storedBefore(cutoff: Date): AsyncIterable<string> {
+    let names: string[];
+    try {
+      names = await readdir(this.root);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const name of names) {
+      if (!MEDIA_KEY_PATTERN.test(name) && !isTemporary(name)) continue; // not ours: never touched
+      const info = await stat(join(this.root, name)).catch(() => null);
+      if (info && info.mtime < cutoff) yield name;
+    }
   }
 }

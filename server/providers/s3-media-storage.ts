@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, NotFound, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, NotFound, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { MEDIA_KEY_PATTERN, type MediaStorage } from './media-storage';
 
@@ -68,5 +68,20 @@ export class S3MediaStorage implements MediaStorage {
   async remove(key: string): Promise<void> {
     // S3 answers a delete of a missing key with success, as the disk storage's rm({ force: true }).
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: checkKey(key) }));
+  }
+
+  /**
+   * Objects last written before `cutoff`, a page of 1,000 at a time. An unfinished multipart upload is no object and
+   * is not listed: the bucket's `AbortIncompleteMultipartUpload` lifecycle rule removes its parts (docs/deploy.md).
+   */
+  async *storedBefore(cutoff: Date): AsyncIterable<string> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) {
+        if (object.Key && MEDIA_KEY_PATTERN.test(object.Key) && object.LastModified && object.LastModified < cutoff) yield object.Key;
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 }

@@ -22,6 +22,7 @@ const slowStorage: MediaStorage = {
     return null;
   },
   async remove() {},
+  async *storedBefore() {},
 };
 
 describe('an upload refused before storage starts reading', () => {
