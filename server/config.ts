@@ -26,6 +26,7 @@ const Env = type({
   'DB_POOL_SIZE?': /^\d{1,3}$/,
   'WEB_CONCURRENCY?': /^\d{1,2}$/,
   'JOB_INTERVAL_MS?': /^\d{1,7}$/,
+  'JOB_WAKE?': "'on' | 'off'",
   'FLOW_EXPLORER?': "'on' | 'off'",
 });
 
@@ -43,6 +44,7 @@ const EXPECTED: Record<string, string> = {
   DB_POOL_SIZE: 'a number of connections (1-200)',
   WEB_CONCURRENCY: 'a number of server processes (1-64)',
   JOB_INTERVAL_MS: 'a number of milliseconds (at least 50)',
+  JOB_WAKE: 'on or off',
   FLOW_EXPLORER: 'on or off',
   MEDIA_STORAGE: 'disk or s3',
   S3_BUCKET: 'an S3 bucket name (3-63 lower-case letters, digits, dots and hyphens)',
@@ -75,6 +77,11 @@ export interface Config {
   webConcurrency: number;
   /** How often the background job runner looks for due jobs. */
   jobIntervalMs: number;
+  /**
+   * Whether a job queued to run now wakes the runners at once (PostgreSQL LISTEN/NOTIFY, PGlite's own); off = the
+   * poll alone. Off behind a pooler in transaction mode, where a LISTEN cannot keep its session.
+   */
+  jobWake: boolean;
   /**
    * Where users reach the app (scheme and host, no path): the origin of links in emails. Never taken from the
    * request's Host header, which a caller controls (a forged Host would mail reset links to another site).
@@ -158,6 +165,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dbPoolSize,
     webConcurrency,
     jobIntervalMs,
+    jobWake: out.JOB_WAKE !== 'off',
     publicUrl: out.PUBLIC_URL ?? `http://localhost:${port}`,
     smtpUrl: out.SMTP_URL,
     mailFrom: out.MAIL_FROM ?? 'Tipjar <no-reply@tipjar.example>',

@@ -43,19 +43,29 @@ export async function startServer(config: Config, options: { webDir?: string | n
     app.addHook('onClose', async () => {
       if (clock instanceof DatabaseDevClock) clock.stopPolling();
     });
-    const address = await app.listen({ port: config.port, host: config.host });
-    // Under WEB_CONCURRENCY the primary serves the metrics of all workers (server/cluster.ts).
-    if (config.metricsPort !== undefined && cluster.isWorker) shareMetricsWithPrimary(metrics);
-    const metricsServer =
-      config.metricsPort === undefined || cluster.isWorker ? undefined : await startMetricsServer(metrics, config.metricsPort, config.metricsHost);
     // Hold expiry, card captures and voids, USDT confirmations, payouts, notification emails (through the app's own
-    // mailer) and the idempotency-key purge; safe to run
-    // in every instance (jobs are claimed SKIP LOCKED; provider calls happen between transactions, under a lease).
+    // mailer) and the idempotency-key purge; safe to run in every instance (jobs are claimed SKIP LOCKED; provider
+    // calls happen between transactions, under a lease). Listening for queued jobs before the port opens, so the card
+    // capture that a first request queues is heard at once (jobs/runner.ts).
     const jobs = startJobRunner(
       { database, clock, providers, mailer: app.mailer, publicUrl: config.publicUrl, log: app.log, onJobFinished: (kind, outcome, seconds) => metrics.observeJob(kind, outcome, seconds) },
       config.jobIntervalMs,
       (error) => app.log.error({ err: error }, 'job runner'),
+      { wake: config.jobWake },
     );
+    let address: string;
+    let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
+    try {
+      await jobs.listening;
+      address = await app.listen({ port: config.port, host: config.host });
+      // Under WEB_CONCURRENCY the primary serves the metrics of all workers (server/cluster.ts).
+      if (config.metricsPort !== undefined && cluster.isWorker) shareMetricsWithPrimary(metrics);
+      metricsServer =
+        config.metricsPort === undefined || cluster.isWorker ? undefined : await startMetricsServer(metrics, config.metricsPort, config.metricsHost);
+    } catch (error) {
+      await Promise.all([app.close(), jobs.stop()]);
+      throw error;
+    }
     // Files a crash left without their row (media/orphan-sweep.ts), hourly; a day's grace for uploads in flight.
     const sweep = startMediaSweep({ db: database.db, storage: providers.media, clock }, undefined, (error) => app.log.error({ err: error }, 'media sweep'));
     let stopping: Promise<void> | null = null;

@@ -7,6 +7,9 @@ import pg from 'pg';
 import * as schema from './schema/index';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 import { runPgliteStatement } from './pglite-statement';
+import { listenOnPostgres, type Listener } from './notify-listener';
+
+export type { Listener };
 
 /** Drizzle over either driver: the query code is written once against this type. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -24,6 +27,13 @@ export interface Database {
   statement<T>(name: string, text: string, values: unknown[]): Promise<T[]>;
   /** Connections in use and waited for (metrics). PGlite is one connection that queries queue on. */
   poolStats(): PoolStats;
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel`, which PostgreSQL delivers when the sending transaction commits
+   * (never for one rolled back). On PostgreSQL a connection of its own that every instance holds, so one instance's
+   * commit wakes them all (notify-listener.ts); on PGlite its own LISTEN, which hears the one connection's commits.
+   * Close the listener before the database.
+   */
+  listen(channel: string, onNotify: () => void, onError?: (error: unknown) => void): Promise<Listener>;
   close(): Promise<void>;
 }
 
@@ -66,6 +76,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       statement: async <T>(name: string, text: string, values: unknown[]) =>
         (await pool.query<T & pg.QueryResultRow>({ name, text, values })).rows as T[],
       poolStats: () => ({ max: pool.options.max ?? 10, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      listen: (channel, onNotify, onError) => listenOnPostgres(options.databaseUrl!, channel, onNotify, onError),
       close: () => pool.end(),
     };
   }
@@ -81,6 +92,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       // One exchange with PostgreSQL-in-WASM instead of six, exclusive as query is (pglite-statement.ts).
       statement: <T>(_name: string, text: string, values: unknown[]) => runPgliteStatement<T>(client, text, values),
       poolStats: () => ({ max: 1, total: 1, idle: 1, waiting: 0 }),
+      listen: async (channel, onNotify) => {
+        // Checked (session of issue 22): PGlite runs the callback when the notifying transaction commits, not on a
+        // rollback, whichever of its queries committed it.
+        const unlisten = await client.listen(channel, () => onNotify());
+        return { close: () => unlisten() };
+      },
       close: async () => {
         await client.close();
         lock?.release();

@@ -10,8 +10,9 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
 export type HttpPart = 'body' | 'querystring' | 'params' | 'headers';
 
 function makeAjv(coerce: boolean): Ajv2020 {
-  // OpenAPI documents carry keywords ajv does not know (`example`, `x-*`): strict mode off for those.
-  const ajv = new Ajv2020({ strict: false, allErrors: true, coerceTypes: coerce ? 'array' : false, useDefaults: true });
+  // OpenAPI documents carry keywords ajv does not know (`example`, `x-*`): strict mode off for those. Verbose: each
+  // issue carries the value it is about, so an empty field can be told apart (leftEmpty below).
+  const ajv = new Ajv2020({ strict: false, allErrors: true, coerceTypes: coerce ? 'array' : false, useDefaults: true, verbose: true });
   addFormats(ajv);
   return ajv;
 }
@@ -65,8 +66,22 @@ function fieldOf(issue: ErrorObject, part: HttpPart): string {
   return segments.join('.');
 }
 
+/**
+ * A text field sent empty (or only spaces) that may not be: refused by its length, pattern or format, but what the
+ * person did was leave a required field empty, and the spec's message for that is 'Required field' (spec 5), not
+ * "Must be at least 1 characters".
+ */
+const leftEmpty = (issue: ErrorObject) =>
+  (issue.keyword === 'minLength' || issue.keyword === 'pattern' || issue.keyword === 'format') && typeof issue.data === 'string' && issue.data.trim() === '';
+
+/** An issue for a required text field left blank, for a rule the schema cannot say (a message of spaces only). */
+export function blankFieldIssue(field: string): ErrorObject {
+  return { instancePath: '', schemaPath: '#/required', keyword: 'required', params: { missingProperty: field }, message: `${field} is blank` };
+}
+
 function messageOf(issue: ErrorObject, locale: Locale, translator: Translator): string {
   const t = (key: string, values?: Record<string, unknown>) => translator.t(locale, `errors:validation.${key}`, values);
+  if (leftEmpty(issue)) return t('required');
   switch (issue.keyword) {
     case 'required':
       return t('required');
@@ -100,7 +115,7 @@ export function fieldErrorsOf(error: RequestValidationError, locale: Locale, tra
     const field = fieldOf(issue, error.part);
     if (seen.has(field)) continue;
     seen.add(field);
-    out.push({ field, code: issue.keyword, message: messageOf(issue, locale, translator) });
+    out.push({ field, code: leftEmpty(issue) ? 'required' : issue.keyword, message: messageOf(issue, locale, translator) });
   }
   return out;
 }

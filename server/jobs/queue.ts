@@ -1,6 +1,7 @@
 import { jobs } from '../db/schema/index';
 import type { Tx } from '../ledger/types';
 import { currentRequestId } from '../observability/request-context';
+import { announceDueJob } from './job-wake';
 
 /** Kinds of background job; each has a handler in jobs/handlers.ts. */
 export type JobKind =
@@ -25,8 +26,11 @@ export type JobKind =
 
 /**
  * Schedules a job in the caller's transaction: it exists only if the change that needs it commits. It remembers
- * the request being served, whose id the job's log lines then carry.
+ * the request being served, whose id the job's log lines then carry. A job due now (a card capture after its
+ * authorisation, a void, a USDT confirmation) wakes the runners when the transaction commits (job-wake.ts), so it
+ * is run at once, not at the next poll; a later one waits for the poll that finds it due.
  */
 export async function enqueueJob(tx: Tx, kind: JobKind, payload: Record<string, unknown>, runAt: Date, now: Date): Promise<void> {
   await tx.insert(jobs).values({ kind, payload, runAt, createdAt: now, requestId: currentRequestId() ?? null });
+  if (runAt.getTime() <= now.getTime()) await announceDueJob(tx);
 }

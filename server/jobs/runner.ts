@@ -13,6 +13,8 @@ import { scanPaymentEvents } from '../notifications/scan-payment-events';
 import { failureOutcome, LEASE_MS, recordFailure, type JobOutcome } from './job-records';
 import { yieldToRequests } from './yield-to-requests';
 import { MAIL_BATCH, runMailBatch, type FinishedJob } from './mail-batch';
+import { JOBS_DUE_CHANNEL } from './job-wake';
+import type { Listener } from '../db/database';
 
 /**
  * Background jobs in the server process, safe with several processes on one database: a job is claimed with
@@ -183,10 +185,16 @@ export interface JobRunReport {
 }
 
 /**
- * Runs every due job (up to `limit`) and purges expired idempotency keys. Tests call this directly. `proceed` is
- * asked before each job: a shutting-down runner finishes the job in hand and takes no other.
+ * Runs every due job (up to `limit`) and purges expired idempotency keys (unless `purge` is false: a pass woken by a
+ * queued job leaves the housekeeping to the poll). Tests call this directly. `proceed` is asked before each job: a
+ * shutting-down runner finishes the job in hand and takes no other.
  */
-export async function runDueJobs(services: JobServices, limit = 500, proceed: () => boolean = () => true): Promise<JobRunReport> {
+export async function runDueJobs(
+  services: JobServices,
+  limit = 500,
+  proceed: () => boolean = () => true,
+  { purge = true }: { purge?: boolean } = {},
+): Promise<JobRunReport> {
   const context = await jobContextOf(services);
   const handlers = jobHandlers();
   let ran = 0;
@@ -216,12 +224,8 @@ export async function runDueJobs(services: JobServices, limit = 500, proceed: ()
     else console.error('notification mail batch failed: its jobs run one by one', error);
     await runEach(true);
   }
-  const purgedIdempotencyKeys = proceed() ? await purgeIdempotencyKeys(services.database.db, services.clock.now()) : 0;
+  const purgedIdempotencyKeys = purge && proceed() ? await purgeIdempotencyKeys(services.database.db, services.clock.now()) : 0;
   return { ran, purgedIdempotencyKeys };
-}
-
-export interface JobRunner {
-  stop(): Promise<void>;
 }
 
 /**
@@ -241,33 +245,84 @@ export async function runJobTick(services: JobServices, limit = 500, proceed: ()
 
 const TICK_LIMIT = 500;
 
+export interface JobRunner {
+  /** Settled once the runner listens for queued jobs (or its first attempt failed: the poll still runs). */
+  listening: Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface JobRunnerOptions {
+  /**
+   * Wake when a request queues a job due now (config JOB_WAKE; default on): LISTEN on job-wake.ts's channel, which
+   * the enqueuing transaction NOTIFYs on commit. Off: the poll alone.
+   */
+  wake?: boolean;
+}
+
 /**
- * Runs a tick every `intervalMs` until stopped (started by start-server.ts, stopped when the server closes). A tick
- * that ran its limit leaves work due: the next starts at once (after the requests waiting), not an interval later,
- * so a steady stream of payments does not pile mails up faster than they go.
+ * Runs a tick every `intervalMs` until stopped (started by start-server.ts, stopped when the server closes), and a
+ * pass over the due jobs whenever a queued job is announced (job-wake.ts): a card capture is run as soon as the
+ * authorisation that queued it commits, on this instance or, through PostgreSQL's NOTIFY, any other — not up to an
+ * interval later. The poll stays as the safety net (a notification lost with its connection, a job whose time has
+ * come, a retry) and for the housekeeping a woken pass leaves out (the notification pass, the idempotency purge).
+ *
+ * One pass at a time: a wake heard while one runs is kept, and another pass follows it, since the one running may
+ * have looked for due jobs before the announced one committed. A tick that ran its limit leaves work due: the next
+ * starts at once (after the requests waiting), not an interval later, so a steady stream of payments does not pile
+ * mails up faster than they go.
  */
-export function startJobRunner(services: JobServices, intervalMs = 5_000, onError: (e: unknown) => void = console.error): JobRunner {
+export function startJobRunner(
+  services: JobServices,
+  intervalMs = 5_000,
+  onError: (e: unknown) => void = console.error,
+  options: JobRunnerOptions = {},
+): JobRunner {
   let running: Promise<unknown> | null = null;
   let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
+  let woken = false;
+  const proceed = () => !stopped;
+  const run = (pass: 'tick' | 'wake') => {
+    if (stopped) return;
+    if (running) {
+      if (pass === 'wake') woken = true;
+      return;
+    }
+    woken = false;
     let behind = false;
-    running = runJobTick(services, TICK_LIMIT, () => !stopped)
+    const work = pass === 'tick' ? runJobTick(services, TICK_LIMIT, proceed) : runDueJobs(services, TICK_LIMIT, proceed, { purge: false });
+    running = work
       .then((report) => {
         behind = report.ran >= TICK_LIMIT;
       })
       .catch(onError)
       .finally(() => {
         running = null;
-        if (behind && !stopped) setImmediate(tick);
+        if (stopped) return;
+        if (behind) setImmediate(run, 'tick');
+        else if (woken) setImmediate(run, 'wake');
       });
   };
-  const timer = setInterval(tick, intervalMs);
+  const timer = setInterval(run, intervalMs, 'tick');
   timer.unref();
+  let listener: Listener | null = null;
+  const listening =
+    options.wake === false
+      ? Promise.resolve()
+      : services.database.listen(JOBS_DUE_CHANNEL, () => run('wake'), onError).then(
+          async (heard) => {
+            // Stopped while the listener was connecting: it goes at once.
+            if (stopped) await heard.close();
+            else listener = heard;
+          },
+          onError,
+        );
   return {
+    listening,
     async stop() {
       stopped = true;
       clearInterval(timer);
+      await listening;
+      await listener?.close();
       if (running) await running;
     },
   };

@@ -4,6 +4,7 @@ import type { OperationHandlers } from '../http/operations';
 import type { Services } from '../services';
 import { authOf } from '../auth/authenticate';
 import { HttpProblem } from '../http/problem';
+import { blankFieldIssue, RequestValidationError } from '../http/validation';
 import { moneyMoving } from '../http/idempotency';
 import { payments } from '../db/schema/index';
 import type { Tx } from '../ledger/types';
@@ -137,6 +138,8 @@ export function paymentHandlers(services: Services): OperationHandlers {
 
     requestPayment: async (request, reply) => {
       const body = request.body as { receiverUserId: string; amount: string; message: string };
+      // The request's note is required (spec): one of spaces only is as empty as none, refused as the schema refuses "".
+      if (body.message.trim() === '') throw new RequestValidationError('body', [blankFieldIssue('message')]);
       // Counted before the request is made, given back when it is refused: only created requests use the limits.
       const hits = await enforceLimit(db, request, reply, requestCounters(authOf(request).userId, body.receiverUserId), services.clock.now());
       try {

@@ -53,6 +53,12 @@ describe('contract machinery: every request and response checked against the doc
       const problem = res.json();
       expect(problem).toMatchObject({ status: 400, code: 'validation_failed', detail: `amount: ${message}` });
       expect(problem.errors).toEqual([{ field: 'amount', code: 'required', message }]);
+      // Sent empty (or as spaces) is left empty too: the same words, not the pattern's (issue 22.10).
+      for (const amount of ['', '  ']) {
+        const empty = await post({ amount }, { lang });
+        expect(empty.statusCode).toBe(400);
+        expect(empty.json().errors).toEqual([{ field: 'amount', code: 'required', message }]);
+      }
     }
   });
 

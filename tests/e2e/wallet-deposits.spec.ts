@@ -134,10 +134,51 @@ test('adding $50 by card: confirm shows the 5% fee and $52.50, the balance rises
   await expect(summary.filter({ hasText: '$52.50' })).toHaveCount(1);
   await expect(summary.filter({ hasText: '$50.00' })).toHaveCount(1);
   await axeBothSizes(page);
+  // The deposit's two waits held open while the screen is looked at (issue 22.8): the request (the card
+  // authorised) and the screen's first look at whether the capture is done. Held, not answered: the real server answers.
+  const held = async (method: string, path: RegExp) => {
+    let release!: () => void;
+    const open = new Promise<void>((resolve) => (release = resolve));
+    let arrived!: () => void;
+    const seen = new Promise<void>((resolve) => (arrived = resolve));
+    let taken = false;
+    await page.route(
+      (url) => path.test(url.pathname),
+      async (route) => {
+        // Only the first such call is held; the others (and other methods on the same path) go straight through.
+        if (taken || route.request().method() !== method) return route.fallback();
+        taken = true;
+        arrived();
+        await open;
+        await route.fallback();
+      },
+    );
+    return { seen, release };
+  };
+  const authorising = await held('POST', /\/deposits\/card$/);
+  const capturing = await held('GET', /\/deposits\/[^/]+$/);
   await page.getByRole('button', { name: w('addMoney.confirm', { amount: '$52.50' }) }).click();
 
-  // Authorised, then captured by the background job: only then is it 'money added'.
-  await expect(page.getByRole('heading', { name: w('addMoney.done.title') })).toBeVisible({ timeout: 30_000 });
+  // While it runs: a neutral progress notice with a spinner, named by what is happening; never the success colour.
+  const progress = page.getByRole('status', { name: w('addMoney.processing') });
+  const added = page.getByRole('heading', { name: w('addMoney.done.title') });
+  await authorising.seen;
+  await expect(progress).toBeVisible();
+  await expect(progress).toHaveAttribute('data-tone', 'neutral');
+  await expect(progress).toHaveAttribute('aria-busy', 'true');
+  await expect(added).toHaveCount(0);
+  await axeBothSizes(page);
+  authorising.release();
+  await capturing.seen;
+  await expect(progress).toBeVisible();
+  await expect(progress).toHaveAttribute('data-tone', 'neutral');
+  await expect(added).toHaveCount(0);
+  capturing.release();
+
+  // Captured by the background job: only then is it 'money added', in the success colour.
+  await expect(added).toBeVisible({ timeout: 30_000 });
+  await expect(progress).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ has: added })).toHaveAttribute('data-tone', 'green');
   await expect(page.getByText(w('addMoney.done.body', { amount: '$50.00' }))).toBeVisible();
   await axeBothSizes(page);
 

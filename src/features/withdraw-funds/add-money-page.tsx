@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { addCardMachine } from '../../../machines/add-card.machine';
 import { addMoneyMachine, depositChargeOf, DEPOSIT_WHOLE_DIGITS, type AddCardActor, type AddMoneyContext } from '../../../machines/add-money.machine';
+import { depositNoticeOf } from '../../../machines/add-money.view';
 import { css } from '../../../styled-system/css';
 import { SessionContext } from '../../app/providers/session-context';
 import { DEPOSIT_DETAILS_PATH, WITHDRAW_FUNDS_PATH, withQuery } from '../../config/paths';
@@ -19,6 +20,7 @@ import { TextField } from '../../ui/form/text-field';
 import { useFormText } from '../../ui/form/use-form-text';
 import { useNotify } from '../../ui/notifications/use-notify';
 import { PageHeader } from '../../ui/page-header';
+import { ProgressNotice } from '../../ui/progress-notice';
 import { card, mutedText, sectionTitle } from '../../ui/page-styles';
 import { Stepper } from '../../ui/stepper';
 import { Receipt } from '../../ui/receipt';
@@ -149,6 +151,7 @@ export function AddMoneyPage() {
   const back = () => send({ type: 'BACK' });
   const cardStep = state.matches('card') ? (state.value as { card: string }).card : null;
   const addCardActor = state.children.addCard as AddCardActor | undefined;
+  const notice = depositNoticeOf(state);
   const depositLink = context.deposit ? withQuery(DEPOSIT_DETAILS_PATH, { id: context.deposit.created_at }) : null;
 
   let content: ReactNode = null;
@@ -209,21 +212,20 @@ export function AddMoneyPage() {
                 <StepButtons onBack={back} />
               </>
             ) : null}
-            {cardStep === 'confirm' || cardStep === 'charging' ? (
+            {cardStep === 'confirm' ? (
               <>
                 <PaymentSummary rows={summary} />
-                <StepButtons onBack={cardStep === 'confirm' ? back : undefined}>
-                  <button type="submit" className={button({ size: 'lg' })} disabled={cardStep === 'charging'}>
-                    {cardStep === 'charging' ? t('addMoney.processing') : t('addMoney.confirm', { amount: format.money(charge.totalCents) })}
+                <StepButtons onBack={back}>
+                  <button type="submit" className={button({ size: 'lg' })}>
+                    {t('addMoney.confirm', { amount: format.money(charge.totalCents) })}
                   </button>
                 </StepButtons>
               </>
             ) : null}
-            {cardStep === 'processing' ? (
+            {/* From the submit until the capture: one neutral wait, the same while authorising and capturing. */}
+            {notice?.kind === 'progress' ? (
               <>
-                <p role="status" className={formNotice}>
-                  {t('addMoney.processing')}
-                </p>
+                <ProgressNotice label={t('addMoney.processing')} />
                 <PaymentSummary rows={summary} />
               </>
             ) : null}
@@ -292,9 +294,9 @@ export function AddMoneyPage() {
         </div>
       </section>
     );
-  } else if (state.matches('done') && context.deposit) {
+  } else if (notice?.kind === 'added' && context.deposit) {
     content = (
-      <div role="status" className={formNotice}>
+      <div role="status" className={formNotice} data-tone={notice.tone}>
         <h2 className={sectionTitle}>{t('addMoney.done.title')}</h2>
         <p>{t('addMoney.done.body', { amount: format.money(parseAmount(context.deposit.amount) ?? 0) })}</p>
         <div className={receiptBox}>

@@ -12,9 +12,15 @@ import { creationKeys } from '../../api/submission-keys';
 /**
  * The wallet machines' invoked actors in the browser (issue 6): one contract call each, `quiet` because the
  * screens show their failures themselves. The two watchers follow a deposit the way the screen would if the user
- * kept reloading it: a read every couple of seconds until it settles, stopped when the user leaves the step.
+ * kept reloading it: a read every couple of seconds (the first ones sooner) until it settles, stopped when the user
+ * leaves the step.
  */
 export const DEPOSIT_POLL_MS = 2_000;
+/**
+ * The first looks at a deposit being followed come sooner: a card capture is run as soon as the authorisation commits
+ * (issue 22.8), usually well within a second, and the screen should not sit on a finished deposit for two.
+ */
+const DEPOSIT_FIRST_LOOKS_MS = [300, 500, 1_000];
 const IN_FLIGHT: ReadonlyArray<Deposit['status']> = ['created', 'processing'];
 
 const options = (signal: AbortSignal) => ({ middleware: [quiet], signal });
@@ -70,10 +76,10 @@ export function walletCalls(client: ApiClient, userId: string) {
     }),
     loadDeposit: fromPromise<Deposit, { depositId: string }>(({ input, signal }) => deposit(input.depositId, signal)),
     watchDeposit: fromPromise<Deposit, { depositId: string }>(async ({ input, signal }) => {
-      for (;;) {
+      for (let look = 0; ; look++) {
         const current = await deposit(input.depositId, signal);
         if (!IN_FLIGHT.includes(current.status)) return current;
-        await pause(DEPOSIT_POLL_MS, signal);
+        await pause(DEPOSIT_FIRST_LOOKS_MS[look] ?? DEPOSIT_POLL_MS, signal);
       }
     }),
     loadUsdtAddress: fromPromise<UsdtAddress, void>(({ signal }) =>
