@@ -80,7 +80,9 @@ describe.each(databaseKinds())('a queued job wakes the runner on $name', (kind) 
     expect(await wallet.balance(ann)).toMatchObject({ balance: '25.00' });
   });
 
-  it.runIf(kind.name === 'postgres')(
+  // PostgreSQL only (PGlite's listen is in-process: no session to lose); registered only there, as databaseKinds()
+  // registers the PostgreSQL suites only when TEST_DATABASE_URL is set, so nothing shows as skipped.
+  if (kind.name === 'postgres') it(
     'a lost LISTEN connection is made again, and the next queued job still wakes the runner',
     { timeout: 60_000 },
     async () => {
@@ -111,7 +113,7 @@ const postgres = databaseKinds().find((k) => k.name === 'postgres');
  * B polls hourly too but listens. A card deposit made through A is captured by B, woken by the NOTIFY that A's
  * commit sent.
  */
-describe.runIf(postgres)('a job queued through one instance is run by another, woken by NOTIFY', () => {
+if (postgres) describe('a job queued through one instance is run by another, woken by NOTIFY', () => {
   let fresh: FreshDatabase;
   let a: ServerProcess;
   let b: ServerProcess;
