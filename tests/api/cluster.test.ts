@@ -61,9 +61,13 @@ describe.runIf(postgres)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
     });
     await waitForServer(server.port, 120_000);
     base = `http://127.0.0.1:${server.port}`;
-    // The primary says so once both workers listen.
+    // The primary says so once both workers listen; each worker says so itself a moment later (after its listen
+    // returns), in its own process — so wait for all three lines, not only the primary's.
     const deadline = Date.now() + 120_000;
-    while (!lines().some((l) => l.role === 'primary' && l.msg === 'Tipjar started') && Date.now() < deadline) {
+    const ready = () =>
+      lines().some((l) => l.role === 'primary' && l.msg === 'Tipjar started') &&
+      new Set(lines().filter((l) => l.msg === 'Tipjar started' && l.role === undefined).map((l) => l.pid)).size >= 2;
+    while (!ready() && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 200));
     }
   }, 240_000);
