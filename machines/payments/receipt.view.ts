@@ -1,4 +1,5 @@
 import type { components } from '../../openapi/schema';
+import { STATUS_TONES, type StatusLabel, type StatusTone } from './status-tones';
 import { parseAmount } from '../../domain/money/amount';
 import { formatMoney, intlLocale } from '../../domain/money/format-money';
 
@@ -58,7 +59,7 @@ export type ReceiptHeadline =
   | 'headline.deposit'
   | 'headline.withdrawal';
 /** The spec's badge colours (section 4): the same tones the activity and wallet badges use. */
-export type ReceiptTone = 'green' | 'orange' | 'red' | 'grey' | 'blue';
+export type ReceiptTone = StatusTone;
 
 /** A value is either text already formatted (money, a date, a name) or a word to translate. */
 export type ReceiptValue = { text: string } | { word: ReceiptWord };
@@ -100,23 +101,10 @@ const money = (amount: string, lang: string) => formatMoney(parseAmount(amount) 
 const text = (value: string): ReceiptValue => ({ text: value });
 const word = (value: ReceiptWord): ReceiptValue => ({ word: value });
 
-type StatusName = 'created' | 'awaiting' | 'pendingReply' | 'actionRequired' | 'processing' | 'complete' | 'rejected' | 'failed' | 'cancelled' | 'unknown';
-const STATUS_TONES: Record<StatusName, ReceiptTone> = {
-  created: 'green',
-  awaiting: 'orange',
-  pendingReply: 'orange',
-  actionRequired: 'blue',
-  processing: 'grey',
-  complete: 'green',
-  rejected: 'red',
-  failed: 'red',
-  cancelled: 'red',
-  unknown: 'grey',
-};
 
 /** The spec's status names (section 4) as the activity badge shows them, so a receipt and its details agree. */
 function paymentStatus(payment: Payment): ReceiptView['status'] {
-  let name: StatusName;
+  let name: StatusLabel;
   switch (payment.status as string) {
     case 'new':
       name = payment.transaction_type === 'receiver' ? 'actionRequired' : 'pendingReply';
@@ -131,7 +119,7 @@ function paymentStatus(payment: Payment): ReceiptView['status'] {
     case 'rejected':
     case 'failed':
     case 'cancelled':
-      name = payment.status as StatusName;
+      name = payment.status as StatusLabel;
       break;
     default:
       name = 'unknown';
@@ -140,7 +128,7 @@ function paymentStatus(payment: Payment): ReceiptView['status'] {
 }
 
 function transferStatus(status: string): ReceiptView['status'] {
-  const name: StatusName = status in STATUS_TONES && status !== 'awaiting' ? (status as StatusName) : 'unknown';
+  const name: StatusLabel = status in STATUS_TONES && status !== 'awaiting' ? (status as StatusLabel) : 'unknown';
   return { word: `status.${name}` as ReceiptWord, tone: STATUS_TONES[name] };
 }
 

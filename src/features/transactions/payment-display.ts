@@ -1,21 +1,12 @@
 import type { ParseKeys } from 'i18next';
 import { parseAmount } from '../../../domain/money/amount';
 import type { PaymentView } from '../../../machines/activity/payment-types';
+import { STATUS_TONES, type StatusLabel, type StatusTone } from '../../../machines/payments/status-tones';
 
 /**
  * How a payment reads for the signed-in user (spec 3/4). Pure, so the labels are unit-tested apart from React.
  */
-export type StatusLabel =
-  | 'created'
-  | 'awaiting'
-  | 'pendingReply'
-  | 'actionRequired'
-  | 'processing'
-  | 'complete'
-  | 'rejected'
-  | 'failed'
-  | 'cancelled'
-  | 'unknown';
+export type { StatusLabel } from '../../../machines/payments/status-tones';
 
 /**
  * The badge (spec 4): new is Action Required for the creator who must reply and Pending Reply for the fan;
@@ -41,21 +32,8 @@ export function statusLabel(payment: Pick<PaymentView, 'status' | 'transaction_t
   }
 }
 
-export type BadgeTone = 'green' | 'orange' | 'red' | 'grey' | 'blue';
-
-/** Badge colours as the spec's withdrawal table has them; awaiting is orange, a reply due from me blue. */
-export const STATUS_TONES: Record<StatusLabel, BadgeTone> = {
-  created: 'green',
-  awaiting: 'orange',
-  pendingReply: 'orange',
-  actionRequired: 'blue',
-  processing: 'grey',
-  complete: 'green',
-  rejected: 'red',
-  failed: 'red',
-  cancelled: 'red',
-  unknown: 'grey',
-};
+export type BadgeTone = StatusTone;
+export { STATUS_TONES };
 
 /** The other party: whoever is not me. */
 export function counterparty(payment: PaymentView): { userId: string; username: string | null; photo: string | null } {
