@@ -1,5 +1,5 @@
 import type { components } from '../../openapi/schema';
-import { STATUS_TONES, type StatusLabel, type StatusTone } from './status-tones';
+import { STATUS_TONES, statusLabel, type StatusLabel, type StatusTone } from './status-tones';
 import { parseAmount } from '../../domain/money/amount';
 import { formatMoney, intlLocale } from '../../domain/money/format-money';
 
@@ -104,26 +104,7 @@ const word = (value: ReceiptWord): ReceiptValue => ({ word: value });
 
 /** The spec's status names (section 4) as the activity badge shows them, so a receipt and its details agree. */
 function paymentStatus(payment: Payment): ReceiptView['status'] {
-  let name: StatusLabel;
-  switch (payment.status as string) {
-    case 'new':
-      name = payment.transaction_type === 'receiver' ? 'actionRequired' : 'pendingReply';
-      break;
-    case 'requested':
-    case 'awaiting':
-      name = 'awaiting';
-      break;
-    case 'created':
-    case 'processing':
-    case 'complete':
-    case 'rejected':
-    case 'failed':
-    case 'cancelled':
-      name = payment.status as StatusLabel;
-      break;
-    default:
-      name = 'unknown';
-  }
+  const name = statusLabel(payment);
   return { word: `status.${name}` as ReceiptWord, tone: STATUS_TONES[name] };
 }
 

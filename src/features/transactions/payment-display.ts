@@ -1,36 +1,14 @@
 import type { ParseKeys } from 'i18next';
 import { parseAmount } from '../../../domain/money/amount';
 import type { PaymentView } from '../../../machines/activity/payment-types';
-import { STATUS_TONES, type StatusLabel, type StatusTone } from '../../../machines/payments/status-tones';
+import { STATUS_TONES, statusLabel, type StatusTone } from '../../../machines/payments/status-tones';
 
 /**
  * How a payment reads for the signed-in user (spec 3/4). Pure, so the labels are unit-tested apart from React.
  */
 export type { StatusLabel } from '../../../machines/payments/status-tones';
 
-/**
- * The badge (spec 4): new is Action Required for the creator who must reply and Pending Reply for the fan;
- * a request waiting to be paid and a card payment waiting for its capture are both Awaiting payment; anything
- * the app does not know (a newer server) is Unknown rather than a blank.
- */
-export function statusLabel(payment: Pick<PaymentView, 'status' | 'transaction_type'>): StatusLabel {
-  switch (payment.status as string) {
-    case 'new':
-      return payment.transaction_type === 'receiver' ? 'actionRequired' : 'pendingReply';
-    case 'requested':
-    case 'awaiting':
-      return 'awaiting';
-    case 'created':
-    case 'processing':
-    case 'complete':
-    case 'rejected':
-    case 'failed':
-    case 'cancelled':
-      return payment.status as StatusLabel;
-    default:
-      return 'unknown';
-  }
-}
+export { statusLabel };
 
 export type BadgeTone = StatusTone;
 export { STATUS_TONES };
