@@ -47,7 +47,7 @@ export const APP_ROUTE_SEGMENTS = [
  * Names no user may take although no route uses them yet: they would read as the product speaking, or are
  * routes a money app commonly grows (kept here so they cannot be claimed first).
  */
-export const RESERVED_NAMES = [
+const RESERVED_NAMES = [
   'admin',
   'administrator',
   'root',
@@ -92,10 +92,23 @@ export function isReservedName(name: string): boolean {
 const PUBLIC_PROFILE_PATH = /^\/([A-Za-z0-9_](?:[A-Za-z0-9._]{1,28})[A-Za-z0-9_])$/;
 
 /**
+ * The translation namespaces a creator's pay page `/{username}` reads besides common and errors: loaded with its
+ * chunks on a first view (the browser's router) and named in its HTML as preloads (the server), so the page the
+ * server rendered is hydrated, not rendered again once its strings arrive.
+ */
+export const PUBLIC_PROFILE_NAMESPACES: readonly string[] = ['creators'];
+
+/**
  * True for `/{username}`: one segment shaped like a username that is not one of the app's own names. Only a
  * shape: whether the user exists is the public page's question to the server (a 404 page when not).
  */
 export function isPublicProfilePath(path: string): boolean {
   const match = PUBLIC_PROFILE_PATH.exec(path);
   return match !== null && !match[1]!.includes('..') && !isReservedName(match[1]!);
+}
+
+/** Trailing slashes are the same page: `/welcome/` is `/welcome`. */
+export function normalizePath(path: string): string {
+  const trimmed = path.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
 }

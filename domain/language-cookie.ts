@@ -5,7 +5,7 @@ import { isLocale, LANG_STORAGE_KEY, type Locale } from './product';
  * pages' HTML in it (server/web/prerendered-pages.ts), which it cannot read from localStorage. Same name as the
  * storage key; a year, like the choice it mirrors. Not a secret, and the server only ever reads a known locale.
  */
-export const LANG_COOKIE = LANG_STORAGE_KEY;
+const LANG_COOKIE = LANG_STORAGE_KEY;
 const LANG_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 /** The language in a `Cookie` header or `document.cookie` string; anything else is null. */

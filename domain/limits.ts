@@ -6,7 +6,14 @@ export const WITHDRAWAL_MIN_EXCLUSIVE_CENTS = 20_00;
 export const WITHDRAWAL_MAX_EXCLUSIVE_CENTS = 10_000_00;
 /** Issue 21: withdrawals to a bank account set or changed, or a payout account linked, open this long after. */
 export const DESTINATION_WAIT_MS = 24 * 60 * 60 * 1000;
+/**
+ * A new withdrawal stays `created`, and its owner may cancel it (money back), this long; then it is sent to the
+ * payout provider (server/wallet/withdrawals.ts, docs/money.md "Withdrawals"). The withdraw screen states it.
+ */
+export const WITHDRAWAL_CANCEL_WINDOW_MS = 10 * 60_000;
 export const CARD_HOLD_HOURS = 72;
+/** The same in ms: how long a price point's money (and a card authorisation) is held for the creator's reply. */
+export const CARD_HOLD_MS = CARD_HOLD_HOURS * 60 * 60 * 1000;
 export const USER_SEARCH_MIN_CHARS = 3;
 export const AUTOCOMPLETE_DEBOUNCE_MS = 300;
 export const NOTIFICATION_TIMEOUT_MS = 5_000;
@@ -18,8 +25,6 @@ export const WIDE_BREAKPOINT_PX = 1024;
 /** The chat widget keeps clear of the bottom bar on phones (spec 9: 80 on mobile, 0 otherwise). */
 export const CHAT_WIDGET_MOBILE_PADDING_PX = 80;
 export const PIN_LENGTH = 6;
-export const VIRTUAL_ROW_ESTIMATE_PX = 43;
-export const VIRTUAL_OVERSCAN_ROWS = 5;
 export const PASSWORD_MIN_LENGTH = 8;
 export const MINIMUM_AGE_YEARS = 18;
 /** Price points (issue 7, docs/decisions.md): a price from $1 to $500, a short description, at most 12 offered at once. */
@@ -37,7 +42,7 @@ export const CUSTOM_AMOUNT_MAX_CENTS = 10_000_00;
  * how stolen cards are tested). The server refuses less (422 card_amount_too_small); the send screen says so under
  * the amount once a card is chosen. Card deposits have their own range, from the same $1.00 (DEPOSIT_MIN_CENTS).
  */
-export const CARD_PAYMENT_MIN_CENTS = 1_00;
+const CARD_PAYMENT_MIN_CENTS = 1_00;
 export const cardAmountTooSmall = (amountCents: number): boolean => amountCents < CARD_PAYMENT_MIN_CENTS;
 /** Card deposits: at least $1.00 and at most $10,000.00 (what reaches the wallet; the 5% fee is on top). */
 export const DEPOSIT_MIN_CENTS = 1_00;

@@ -28,7 +28,7 @@ export const ACCEPT: Record<MediaKind, string> = {
   video: 'video/mp4,video/quicktime,.mp4,.mov',
 };
 
-export const MAX_BYTES: Record<MediaKind, number> = { photo: PHOTO_MAX_BYTES, video: VIDEO_MAX_BYTES };
+const MAX_BYTES: Record<MediaKind, number> = { photo: PHOTO_MAX_BYTES, video: VIDEO_MAX_BYTES };
 
 export function mediaKindOf(file: ChosenFile): MediaKind | null {
   if (file.type) return BY_TYPE[file.type.toLowerCase()] ?? null;

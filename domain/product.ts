@@ -1,6 +1,6 @@
 /** The product's name in one place: cookie and storage keys derive from it (design.md: `tipjar-user`, `tipjar-lang`). */
-export const PRODUCT_NAME = 'Tipjar';
-export const PRODUCT_KEY = 'tipjar';
+const PRODUCT_NAME = 'Tipjar';
+const PRODUCT_KEY = 'tipjar';
 
 export const USER_COOKIE = `${PRODUCT_KEY}-user`;
 export const LANG_STORAGE_KEY = `${PRODUCT_KEY}-lang`;

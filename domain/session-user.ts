@@ -7,6 +7,8 @@ export interface SessionUser {
   username: string | null;
   country: string | null;
   fullName: string | null;
+  /** The avatar's address (domain/pictures.ts); null without one. Absent in a cookie written before issue 23. */
+  photo?: string | null;
 }
 
 /** Spec 2: a user missing username, country or full name is confined to /set-up. */

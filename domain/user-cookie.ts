@@ -8,16 +8,16 @@ import type { SessionUser } from './session-user';
  *   tipjar-user=<encodeURIComponent(JSON.stringify(user))>; Path=/; Max-Age=43200; SameSite=Strict[; Secure]
  *
  * `user` holds exactly the SessionUser fields (userId, email, accountStatus, emailStatus, username, country,
- * fullName), unknown fields dropped. No token: the session lives in the HttpOnly `tipjar-session` cookie.
+ * fullName, photo), unknown fields dropped. No token: the session lives in the HttpOnly `tipjar-session` cookie.
  */
 
 /** The token's absolute lifetime (12 h): the routing hint never outlives the session. */
 export const USER_COOKIE_MAX_AGE_S = 12 * 60 * 60;
 
 const STRING_FIELDS = ['userId', 'email', 'accountStatus', 'emailStatus'] as const;
-const NULLABLE_FIELDS = ['username', 'country', 'fullName'] as const;
+const NULLABLE_FIELDS = ['username', 'country', 'fullName', 'photo'] as const;
 
-export function isSessionUser(value: unknown): value is SessionUser {
+function isSessionUser(value: unknown): value is SessionUser {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
   return (
@@ -29,7 +29,7 @@ export function isSessionUser(value: unknown): value is SessionUser {
 }
 
 /** Keeps only the known fields, so nothing else (a token, a planted flag) flows in or out. */
-export function pickSessionUser(user: SessionUser): SessionUser {
+function pickSessionUser(user: SessionUser): SessionUser {
   return {
     userId: user.userId,
     email: user.email,
@@ -38,6 +38,9 @@ export function pickSessionUser(user: SessionUser): SessionUser {
     username: user.username ?? null,
     country: user.country ?? null,
     fullName: user.fullName ?? null,
+    // Only a picture address of this app (domain/pictures.ts): the cookie is readable, so a planted value must not
+    // make the app load an image from elsewhere.
+    photo: typeof user.photo === 'string' && user.photo.startsWith('/api/media/avatar/') ? user.photo : null,
   };
 }
 
@@ -47,7 +50,7 @@ export function encodeUserCookieValue(user: SessionUser): string {
 }
 
 /** The user in a raw cookie value; anything unreadable is null (logged out). */
-export function decodeUserCookieValue(raw: string): SessionUser | null {
+function decodeUserCookieValue(raw: string): SessionUser | null {
   try {
     const value: unknown = JSON.parse(decodeURIComponent(raw));
     return isSessionUser(value) ? pickSessionUser(value) : null;

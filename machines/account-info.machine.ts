@@ -4,10 +4,11 @@ import { AccountInfoForm, normalizeEmail } from '../domain/rules/account-rules';
 import type { SessionUser } from '../domain/session-user';
 import type { ChangeEvent, SubmitEvent } from './forms/form-events';
 import { formMessage, type FieldErrors, type FormMessage } from './forms/field-errors';
-import { errorOf, formActions, formIsValid } from './forms/form-actions';
+import { formActions, formIsValid } from './forms/form-actions';
 import { hostActor } from './forms/host-actor';
 import { ruleErrors } from './forms/rule-errors';
 import { passwordGiven, passwordOf, passwordRefusal, refusedPassword, STEP_UP_RULE, type PasswordSubmitEvent } from './forms/step-up';
+import { errorOf } from './forms/api-failure';
 
 /**
  * Account info (/account-info): public name, username, country and email, read from the account and saved with
@@ -24,7 +25,7 @@ export interface AccountInfoValues {
   email: string;
 }
 
-export const ACCOUNT_INFO_FIELDS = ['fullName', 'username', 'country', 'email'] as const satisfies readonly (keyof AccountInfoValues)[];
+const ACCOUNT_INFO_FIELDS = ['fullName', 'username', 'country', 'email'] as const satisfies readonly (keyof AccountInfoValues)[];
 type Field = (typeof ACCOUNT_INFO_FIELDS)[number];
 
 export interface AccountInfoResult {
@@ -105,7 +106,7 @@ export function needsPassword(values: AccountInfoValues, stored: AccountInfoValu
   );
 }
 
-export const CODE_RULE = { key: 'accounts:rules.otp_format' } as const satisfies FormMessage;
+const CODE_RULE = { key: 'accounts:rules.otp_format' } as const satisfies FormMessage;
 
 export const accountInfoMachine = setup({
   types: {
@@ -125,7 +126,7 @@ export const accountInfoMachine = setup({
     needsPassword: ({ context }) => needsPassword(context.values, context.stored),
     passwordGiven,
     refusedPassword: ({ event }) => refusedPassword(errorOf(event)),
-    verificationSent: ({ event }) => (event as { output?: AccountInfoResult }).output?.verificationSent === true,
+    verificationSent: (_, result: AccountInfoResult) => result.verificationSent === true,
     hasPendingEmail: ({ context }) => context.pendingEmail !== null,
     codeComplete: ({ context }) => context.digits.join('').length === PIN_LENGTH,
   },
@@ -221,7 +222,7 @@ export const accountInfoMachine = setup({
         onDone: [
           {
             // A new email: the account keeps the current one until the code sent to the new one is typed.
-            guard: 'verificationSent',
+            guard: { type: 'verificationSent', params: ({ event }) => event.output },
             target: 'editing',
             actions: [
               { type: 'setUser', params: ({ context, event }) => ({ user: event.output.user, phoneNumber: context.phoneNumber, pendingEmail: event.output.pendingEmail }) },

@@ -1,6 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { cardForm } from '../domain/rules/card-rules';
-import { failureCode } from './forms/api-failure';
+import { errorOf, failureCode } from './forms/api-failure';
 import { applyChange, type ChangeEvent, type SubmitEvent } from './forms/form-events';
 import {
   formMessage,
@@ -12,6 +12,7 @@ import {
 } from './forms/field-errors';
 import { ruleErrors } from './forms/rule-errors';
 import type { PaymentCard } from './payments/funding';
+import { hostActor } from './forms/host-actor';
 
 /**
  * Add a card (/settings/payment-methods/add-new-card, and the "add a card" step of add-money): name on card (at
@@ -63,7 +64,7 @@ export interface AddCardContext {
 
 export type AddCardEvent = ChangeEvent<AddCardValues> | SubmitEvent;
 
-export const EMPTY_CARD: AddCardValues = { nameOnCard: '', number: '', expMonth: '', expYear: '', cvv: '', country: '', postalCode: '' };
+const EMPTY_CARD: AddCardValues = { nameOnCard: '', number: '', expMonth: '', expYear: '', cvv: '', country: '', postalCode: '' };
 
 /** A whole number typed in a field ("07" → 7); anything else is NaN so the rule refuses it. */
 const wholeNumber = (text: string) => (/^\d{1,4}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
@@ -83,8 +84,6 @@ export function addCardBody(values: AddCardValues): AddCardBody {
 export const cardProblems = (values: AddCardValues, today: number) =>
   ruleErrors(cardForm(new Date(today)), addCardBody(values), ADD_CARD_FIELDS);
 
-const errorOf = (event: unknown) => (event as { error?: unknown }).error;
-
 export const addCardMachine = setup({
   types: {
     context: {} as AddCardContext,
@@ -93,9 +92,7 @@ export const addCardMachine = setup({
     output: {} as PaymentCard | null,
   },
   actors: {
-    addCard: fromPromise<PaymentCard, AddCardBody>(async () => {
-      throw new Error('addCard is provided by the host');
-    }),
+    addCard: hostActor<PaymentCard, AddCardBody>('addCard'),
   },
   guards: {
     formIsValid: ({ context }) => !hasErrors(cardProblems(context.values, context.today)),
@@ -115,8 +112,8 @@ export const addCardMachine = setup({
       return { errors, message: formMessage(error, errors), declined: false };
     }),
     // The card number and CVV do not linger in memory once the processor has the card.
-    storeAdded: assign(({ event }) => ({
-      added: (event as unknown as { output: PaymentCard }).output,
+    storeAdded: assign((_, added: PaymentCard) => ({
+      added,
       values: EMPTY_CARD,
     })),
     // Host effects.
@@ -149,7 +146,7 @@ export const addCardMachine = setup({
       invoke: {
         src: 'addCard',
         input: ({ context }) => addCardBody(context.values),
-        onDone: { target: 'added', actions: ['storeAdded', 'notifyAdded'] },
+        onDone: { target: 'added', actions: [{ type: 'storeAdded', params: ({ event }) => event.output }, 'notifyAdded'] },
         onError: [
           { guard: 'cardDeclined', target: 'editing', actions: ['showDecline', 'focusFirstError'] },
           { target: 'editing', actions: ['showServerErrors', 'focusFirstError'] },

@@ -1,15 +1,16 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import { acceptsAmountInput, centsFromInput } from '../domain/money/amount-input';
 import { formatAmount } from '../domain/money/amount';
 import { chargeFor, type Charge } from '../domain/money/fees';
 import { DEPOSIT_MAX_CENTS, DEPOSIT_MIN_CENTS } from '../domain/limits';
 import type { components } from '../openapi/schema';
 import { addCardMachine } from './add-card.machine';
-import { failureCode } from './forms/api-failure';
+import { errorOf, failureCode } from './forms/api-failure';
 import type { FormMessage } from './forms/field-errors';
 import type { PaymentCard } from './payments/funding';
 import { idempotencyKeyFor } from './payments/idempotency-key';
 import { failureMessage } from './payments/payment-form';
+import { hostActor } from './forms/host-actor';
 
 /**
  * Add money (/withdraw-funds/add-money, issue 6).
@@ -45,7 +46,7 @@ export interface CardDepositRequest {
   body: { paymentMethodId: string; amount: string };
 }
 
-export type AddMoneyErrors = Partial<Record<'card' | 'amount', FormMessage>>;
+type AddMoneyErrors = Partial<Record<'card' | 'amount', FormMessage>>;
 
 export interface AddMoneyContext {
   flowId: string;
@@ -78,7 +79,7 @@ export type AddMoneyEvent =
 /** Digits before the point: a deposit stays within $10,000. */
 export const DEPOSIT_WHOLE_DIGITS = 5;
 
-export const CARD_REQUIRED: FormMessage = { key: 'wallet:addMoney.rules.card_required' };
+const CARD_REQUIRED: FormMessage = { key: 'wallet:addMoney.rules.card_required' };
 
 export function depositAmountProblem(text: string): FormMessage | null {
   const cents = centsFromInput(text);
@@ -90,13 +91,10 @@ export function depositAmountProblem(text: string): FormMessage | null {
 /** Amount, 5% fee and the total the card is charged, as the confirm step shows them. */
 export const depositChargeOf = (context: Pick<AddMoneyContext, 'amount'>): Charge => chargeFor(centsFromInput(context.amount) ?? 0, 'card');
 
-export function cardDepositRequestOf(context: AddMoneyContext): CardDepositRequest {
+function cardDepositRequestOf(context: AddMoneyContext): CardDepositRequest {
   const body = { paymentMethodId: context.cardId ?? '', amount: formatAmount(centsFromInput(context.amount) ?? 0) };
   return { idempotencyKey: idempotencyKeyFor(context.flowId, body), body };
 }
-
-const errorOf = (event: unknown) => (event as { error?: unknown }).error;
-const outputOf = <T>(event: unknown) => (event as { output: T }).output;
 
 export const addMoneyMachine = setup({
   types: {
@@ -105,24 +103,14 @@ export const addMoneyMachine = setup({
     input: {} as AddMoneyInput,
   },
   actors: {
-    loadCards: fromPromise<PaymentCard[], void>(async () => {
-      throw new Error('loadCards is provided by the host');
-    }),
+    loadCards: hostActor<PaymentCard[], void>('loadCards'),
     addCard: addCardMachine,
-    createCardDeposit: fromPromise<Deposit, CardDepositRequest>(async () => {
-      throw new Error('createCardDeposit is provided by the host');
-    }),
+    createCardDeposit: hostActor<Deposit, CardDepositRequest>('createCardDeposit'),
     /** Resolves with the deposit once it has left `created`/`processing` (complete or failed). */
-    watchDeposit: fromPromise<Deposit, { depositId: string }>(async () => {
-      throw new Error('watchDeposit is provided by the host');
-    }),
-    loadUsdtAddress: fromPromise<UsdtAddress, void>(async () => {
-      throw new Error('loadUsdtAddress is provided by the host');
-    }),
+    watchDeposit: hostActor<Deposit, { depositId: string }>('watchDeposit'),
+    loadUsdtAddress: hostActor<UsdtAddress, void>('loadUsdtAddress'),
     /** Resolves with the first USDT deposit that was not there when it started. */
-    watchUsdtArrival: fromPromise<Deposit, void>(async () => {
-      throw new Error('watchUsdtArrival is provided by the host');
-    }),
+    watchUsdtArrival: hostActor<Deposit, void>('watchUsdtArrival'),
   },
   guards: {
     cardIsKnown: ({ context, event }) => event.type === 'SELECT_CARD' && context.cards.some((c) => c.id === event.cardId),
@@ -130,24 +118,24 @@ export const addMoneyMachine = setup({
     amountTaken: ({ event }) => event.type === 'CHANGE_AMOUNT' && acceptsAmountInput(event.value, DEPOSIT_WHOLE_DIGITS),
     amountIsValid: ({ context }) => depositAmountProblem(context.amount) === null,
     cardDeclined: ({ event }) => failureCode(errorOf(event)) === 'card_declined',
-    depositComplete: ({ event }) => outputOf<Deposit>(event).status === 'complete',
+    depositComplete: (_, deposit: Deposit) => deposit.status === 'complete',
   },
   actions: {
-    storeCards: assign(({ context, event }) => {
-      const cards = outputOf<PaymentCard[]>(event);
+    storeCards: assign(({ context }, cards: PaymentCard[]) => {
       // The first card is chosen for the user; a chosen card that is gone (removed elsewhere) is forgotten.
       const cardId = cards.some((c) => c.id === context.cardId) ? context.cardId : (cards[0]?.id ?? null);
       return { cards, cardId };
     }),
     selectCard: assign(({ event }) => (event.type === 'SELECT_CARD' ? { cardId: event.cardId, errors: {} } : {})),
-    selectAddedCard: assign(({ event }) => ({ cardId: outputOf<PaymentCard>(event).id, errors: {} })),
+    // The add-card machine ends only once the card is added, so its output is the card.
+    selectAddedCard: assign((_, card: PaymentCard | null) => ({ cardId: card?.id ?? null, errors: {} })),
     showCardRequired: assign({ errors: { card: CARD_REQUIRED } }),
     setAmount: assign(({ event }) => (event.type === 'CHANGE_AMOUNT' ? { amount: event.value, errors: {} } : {})),
     showAmountProblem: assign(({ context }) => ({ errors: { amount: depositAmountProblem(context.amount)! } })),
     clearErrors: assign({ errors: {}, failure: null }),
     showFailure: assign({ failure: ({ event }) => failureMessage(errorOf(event)) }),
-    storeDeposit: assign({ deposit: ({ event }) => outputOf<Deposit>(event) }),
-    storeAddress: assign({ address: ({ event }) => outputOf<UsdtAddress>(event) }),
+    storeDeposit: assign((_, deposit: Deposit) => ({ deposit })),
+    storeAddress: assign((_, address: UsdtAddress) => ({ address })),
     markCopied: assign({ copied: true }),
     // Host effects: put the address on the clipboard (and say so); move focus to the first message.
     copyAddress: () => {},
@@ -182,13 +170,16 @@ export const addMoneyMachine = setup({
       states: {
         // Read afresh each visit: a card may have been added or removed elsewhere.
         loading: {
-          invoke: { src: 'loadCards', onDone: { target: 'choosing', actions: 'storeCards' }, onError: 'loadFailed' },
+          meta: { step: 0 },
+          invoke: { src: 'loadCards', onDone: { target: 'choosing', actions: { type: 'storeCards', params: ({ event }) => event.output } }, onError: 'loadFailed' },
           on: { BACK: '#addMoney.choosingMethod' },
         },
         loadFailed: {
+          meta: { step: 0 },
           on: { RETRY: 'loading', BACK: '#addMoney.choosingMethod' },
         },
         choosing: {
+          meta: { step: 0 },
           on: {
             SELECT_CARD: { guard: 'cardIsKnown', actions: 'selectCard' },
             ADD_CARD: { target: 'addingCard', actions: 'clearErrors' },
@@ -200,16 +191,18 @@ export const addMoneyMachine = setup({
           },
         },
         addingCard: {
+          meta: { step: 0 },
           invoke: {
             id: 'addCard',
             src: 'addCard',
             input: ({ context }) => ({ today: context.today, country: context.country }),
             // The list is read again with the new card in it, and the new card chosen.
-            onDone: { target: 'loading', actions: 'selectAddedCard' },
+            onDone: { target: 'loading', actions: { type: 'selectAddedCard', params: ({ event }) => event.output } },
           },
           on: { CANCEL: 'choosing' },
         },
         amount: {
+          meta: { step: 1 },
           on: {
             CHANGE_AMOUNT: { guard: 'amountTaken', actions: 'setAmount' },
             NEXT: [
@@ -220,14 +213,16 @@ export const addMoneyMachine = setup({
           },
         },
         confirm: {
+          meta: { step: 2 },
           on: { CONFIRM: 'charging', BACK: 'amount' },
         },
         // The card is authorised for amount + 5%; the answer is the deposit `processing`.
         charging: {
+          meta: { step: 2 },
           invoke: {
             src: 'createCardDeposit',
             input: ({ context }) => cardDepositRequestOf(context),
-            onDone: { target: 'processing', actions: 'storeDeposit' },
+            onDone: { target: 'processing', actions: { type: 'storeDeposit', params: ({ event }) => event.output } },
             onError: [
               { guard: 'cardDeclined', target: 'declined', actions: ['showFailure', 'focusFirstError'] },
               { target: 'failed', actions: ['showFailure', 'focusFirstError'] },
@@ -236,22 +231,29 @@ export const addMoneyMachine = setup({
         },
         // The capture settles in a background job; the wallet grows when it is complete.
         processing: {
+          meta: { step: 3 },
           invoke: {
             src: 'watchDeposit',
             input: ({ context }) => ({ depositId: context.deposit!.id }),
             onDone: [
-              { guard: 'depositComplete', target: '#addMoney.done', actions: ['storeDeposit', 'notifyAdded'] },
-              { target: 'declined', actions: 'storeDeposit' },
+              {
+                guard: { type: 'depositComplete', params: ({ event }) => event.output },
+                target: '#addMoney.done',
+                actions: [{ type: 'storeDeposit', params: ({ event }) => event.output }, 'notifyAdded'],
+              },
+              { target: 'declined', actions: { type: 'storeDeposit', params: ({ event }) => event.output } },
             ],
             // Lost track of it, not of the money: the deposit details page follows it from here.
             onError: '#addMoney.stillProcessing',
           },
         },
         declined: {
+          meta: { step: 2 },
           on: { CHANGE_CARD: { target: 'choosing', actions: 'clearErrors' } },
         },
         // The answer may have been lost on the way: the same body under the same key cannot charge twice.
         failed: {
+          meta: { step: 2 },
           on: {
             RETRY: { target: 'charging', actions: 'clearErrors' },
             CHANGE_CARD: { target: 'choosing', actions: 'clearErrors' },
@@ -264,12 +266,12 @@ export const addMoneyMachine = setup({
       on: { BACK: { target: 'choosingMethod' } },
       states: {
         loading: {
-          invoke: { src: 'loadUsdtAddress', onDone: { target: 'waiting', actions: 'storeAddress' }, onError: 'loadFailed' },
+          invoke: { src: 'loadUsdtAddress', onDone: { target: 'waiting', actions: { type: 'storeAddress', params: ({ event }) => event.output } }, onError: 'loadFailed' },
         },
         loadFailed: { on: { RETRY: 'loading' } },
         // The address and its QR code are shown; a transfer to it is watched for.
         waiting: {
-          invoke: { src: 'watchUsdtArrival', onDone: { target: 'pending', actions: 'storeDeposit' }, onError: 'loadFailed' },
+          invoke: { src: 'watchUsdtArrival', onDone: { target: 'pending', actions: { type: 'storeDeposit', params: ({ event }) => event.output } }, onError: 'loadFailed' },
           on: { COPY: { actions: ['copyAddress', 'markCopied'] } },
         },
         // Seen on the network; credited at the required number of confirmations.
@@ -278,8 +280,12 @@ export const addMoneyMachine = setup({
             src: 'watchDeposit',
             input: ({ context }) => ({ depositId: context.deposit!.id }),
             onDone: [
-              { guard: 'depositComplete', target: '#addMoney.done', actions: ['storeDeposit', 'notifyAdded'] },
-              { target: 'dropped', actions: 'storeDeposit' },
+              {
+                guard: { type: 'depositComplete', params: ({ event }) => event.output },
+                target: '#addMoney.done',
+                actions: [{ type: 'storeDeposit', params: ({ event }) => event.output }, 'notifyAdded'],
+              },
+              { target: 'dropped', actions: { type: 'storeDeposit', params: ({ event }) => event.output } },
             ],
             onError: '#addMoney.stillProcessing',
           },

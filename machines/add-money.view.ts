@@ -16,3 +16,17 @@ export function depositNoticeOf(state: AddMoneyStateLike): DepositNotice {
   if (state.matches('done')) return { kind: 'added', tone: 'green' };
   return null;
 }
+
+/**
+ * Where the add-money screen's way out leads once the money is in (issue 22 item 12): back where the task started —
+ * Home, when "Add money" was tapped on Home's balance — or else the wallet screen it belongs to.
+ */
+export interface AddMoneyExit {
+  to: 'home' | 'wallet';
+  /** A key of the wallet strings (locales/<lang>/wallet.json). */
+  labelKey: 'addMoney.backHome' | 'addMoney.backToWallet';
+}
+
+export function addMoneyExit(startedFrom: 'home' | null): AddMoneyExit {
+  return startedFrom === 'home' ? { to: 'home', labelKey: 'addMoney.backHome' } : { to: 'wallet', labelKey: 'addMoney.backToWallet' };
+}

@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { components } from '../openapi/schema';
-import { failureStatus } from './forms/api-failure';
+import { errorOf, failureStatus } from './forms/api-failure';
+import { hostActor } from './forms/host-actor';
 
 export type PaymentAudit = components['schemas']['PaymentAudit'];
 export type LedgerCheck = components['schemas']['LedgerCheck'];
@@ -21,16 +22,12 @@ export const auditMachine = setup({
     events: {} as { type: 'FIND'; paymentId: string } | { type: 'RECHECK' } | { type: 'RETRY' },
   },
   actors: {
-    checkLedger: fromPromise<LedgerCheck>(async () => {
-      throw new Error('checkLedger not provided');
-    }),
-    auditPayment: fromPromise<PaymentAudit, { paymentId: string }>(async () => {
-      throw new Error('auditPayment not provided');
-    }),
+    checkLedger: hostActor<LedgerCheck>('checkLedger'),
+    auditPayment: hostActor<PaymentAudit, { paymentId: string }>('auditPayment'),
   },
   guards: {
-    notAnAuditor: ({ event }) => failureStatus((event as { error?: unknown }).error) === 404,
-    paymentMissing: ({ event }) => failureStatus((event as { error?: unknown }).error) === 404,
+    notAnAuditor: ({ event }) => failureStatus(errorOf(event)) === 404,
+    paymentMissing: ({ event }) => failureStatus(errorOf(event)) === 404,
     wellFormedId: ({ event }) => event.type === 'FIND' && UUID.test(event.paymentId.trim()),
   },
 }).createMachine({

@@ -1,8 +1,10 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { AddressStep, BankAccountStep, personalInfoStep, type BankAccountInput, type IdType } from '../domain/rules/bank-rules';
 import { formMessage, hasErrors, serverFieldErrors, withoutError, type FieldErrors, type FormMessage } from './forms/field-errors';
 import { ruleErrors } from './forms/rule-errors';
 import { passwordGiven, passwordOf, passwordRefusal, refusedPassword, STEP_UP_RULE, type PasswordSubmitEvent } from './forms/step-up';
+import { errorOf } from './forms/api-failure';
+import { hostActor } from './forms/host-actor';
 
 /**
  * The bank-account wizard (/settings/withdraw-method/update-bank-account, issue 6): four steps — Personal Info,
@@ -13,24 +15,27 @@ import { passwordGiven, passwordOf, passwordRefusal, refusedPassword, STEP_UP_RU
  * Saving asks for the current password first (issue 21 step-up, a dialog over Confirm Info): a wrong one brings the
  * dialog back with the server's words, Cancel closes it and keeps everything; the password goes from the dialog's
  * event into the call and is never kept. Saved, the host says 'bank account updated' and when withdrawals to it
- * open (24 hours after the change), and returns to the withdraw-method screen.
+ * open (24 hours after the change), and returns to the withdraw-method screen — or, when a withdrawal opened the
+ * wizard (issue 22 item 12, `resume`), to that withdrawal with its amount.
  */
-export const PERSONAL_FIELDS = ['firstName', 'lastName', 'birthdate', 'idType', 'idNumber'] as const;
-export const ADDRESS_FIELDS = ['addressLine1', 'addressLine2', 'city', 'region', 'postalCode', 'country'] as const;
-export const BANK_FIELDS = ['bankCountry', 'bankName', 'accountType', 'accountNumber'] as const;
-export const WIZARD_FIELDS = [...PERSONAL_FIELDS, ...ADDRESS_FIELDS, ...BANK_FIELDS] as const;
+const PERSONAL_FIELDS = ['firstName', 'lastName', 'birthdate', 'idType', 'idNumber'] as const;
+const ADDRESS_FIELDS = ['addressLine1', 'addressLine2', 'city', 'region', 'postalCode', 'country'] as const;
+const BANK_FIELDS = ['bankCountry', 'bankName', 'accountType', 'accountNumber'] as const;
+const WIZARD_FIELDS = [...PERSONAL_FIELDS, ...ADDRESS_FIELDS, ...BANK_FIELDS] as const;
 export type WizardField = (typeof WIZARD_FIELDS)[number];
 export type WizardValues = Record<WizardField, string>;
 
 /** The four steps in order; the stepper marks those before the current one as completed. */
 export const WIZARD_STEPS = ['personal', 'address', 'bank', 'confirm'] as const;
-export type WizardStep = (typeof WIZARD_STEPS)[number];
+type WizardStep = (typeof WIZARD_STEPS)[number];
 
 export interface BankWizardInput {
   /** Today as YYYY-MM-DD, from the host: the 18-or-older rule needs a date and the machine stays pure. */
   today: string;
   /** Values to start from (the country from the user's profile), never the stored numbers. */
   initial?: Partial<WizardValues>;
+  /** Opened from a withdrawal with nowhere to send it (issue 22 item 12): its amount, to go back to it once saved. */
+  resume?: { amount: string } | null;
 }
 
 export interface SavedBankAccount {
@@ -50,6 +55,8 @@ export interface BankWizardContext {
   errors: FieldErrors<WizardField>;
   failure: FormMessage | null;
   saved: SavedBankAccount | null;
+  /** The withdrawal to go back to when saved, or null: back to the withdraw-method screen. */
+  resume: { amount: string } | null;
   /** The password dialog's message (empty field, wrong password). */
   passwordError: FormMessage | null;
 }
@@ -72,7 +79,7 @@ function present(values: WizardValues, fields: readonly WizardField[]): Record<s
   return Object.fromEntries(fields.filter((f) => !(f === 'addressLine2' || f === 'region') || values[f].trim() !== '').map((f) => [f, values[f]]));
 }
 
-export function stepErrors(context: BankWizardContext, step: Exclude<WizardStep, 'confirm'>): FieldErrors<WizardField> {
+function stepErrors(context: BankWizardContext, step: Exclude<WizardStep, 'confirm'>): FieldErrors<WizardField> {
   const { values } = context;
   if (step === 'personal') return ruleErrors(personalInfoStep(todayOf(context)), present(values, PERSONAL_FIELDS), PERSONAL_FIELDS);
   if (step === 'address') return ruleErrors(AddressStep, present(values, ADDRESS_FIELDS), ADDRESS_FIELDS);
@@ -80,7 +87,7 @@ export function stepErrors(context: BankWizardContext, step: Exclude<WizardStep,
 }
 
 /** The body Confirm Info sends. */
-export function bankAccountBody(values: WizardValues): BankAccountInput {
+function bankAccountBody(values: WizardValues): BankAccountInput {
   return {
     firstName: values.firstName,
     lastName: values.lastName,
@@ -100,7 +107,6 @@ export function bankAccountBody(values: WizardValues): BankAccountInput {
   };
 }
 
-const errorOf = (event: unknown) => (event as { error?: unknown }).error;
 const serverErrorsOn = (event: unknown, fields: readonly WizardField[]) => hasErrors(serverFieldErrors(errorOf(event), fields));
 
 export const bankWizardMachine = setup({
@@ -110,9 +116,7 @@ export const bankWizardMachine = setup({
     input: {} as BankWizardInput,
   },
   actors: {
-    saveBankAccount: fromPromise<SavedBankAccount, BankAccountSave>(async () => {
-      throw new Error('saveBankAccount is provided by the host');
-    }),
+    saveBankAccount: hostActor<SavedBankAccount, BankAccountSave>('saveBankAccount'),
   },
   guards: {
     // A step edits only its own fields, so a step the user has passed stays as valid as when they passed it.
@@ -126,6 +130,7 @@ export const bankWizardMachine = setup({
     refusedOnAddress: ({ event }) => serverErrorsOn(event, ADDRESS_FIELDS),
     refusedOnBank: ({ event }) => serverErrorsOn(event, BANK_FIELDS),
     passwordGiven,
+    resumesWithdrawal: ({ context }) => context.resume !== null,
     refusedPassword: ({ event }) => refusedPassword(errorOf(event)),
   },
   actions: {
@@ -143,14 +148,26 @@ export const bankWizardMachine = setup({
     showPasswordRequired: assign({ passwordError: STEP_UP_RULE.required }),
     showPasswordRefusal: assign({ passwordError: ({ event }) => passwordRefusal(errorOf(event)) }),
     clearPasswordError: assign({ passwordError: null }),
-    storeSaved: assign({ saved: ({ event }) => (event as unknown as { output: SavedBankAccount }).output }),
+    storeSaved: assign((_, saved: SavedBankAccount) => ({ saved })),
     // Host effects: focus the first message; 'bank account updated' and back to the withdraw-method screen.
     focusFirstError: () => {},
     announceSaved: (_, _params: { withdrawalsOpenAt: string }) => {},
+    /** Back to the withdraw-method screen. */
+    returnToMethods: () => {},
+    /** Back to the withdrawal that opened the wizard, with its amount. */
+    resumeWithdrawal: (_, _params: { amount: string }) => {},
   },
 }).createMachine({
   id: 'bankWizard',
-  context: ({ input }) => ({ today: input.today, values: { ...blank, ...input.initial }, errors: {}, failure: null, saved: null, passwordError: null }),
+  context: ({ input }) => ({
+    today: input.today,
+    values: { ...blank, ...input.initial },
+    errors: {},
+    failure: null,
+    saved: null,
+    resume: input.resume ?? null,
+    passwordError: null,
+  }),
   initial: 'personal',
   states: {
     personal: {
@@ -203,10 +220,25 @@ export const bankWizardMachine = setup({
       invoke: {
         src: 'saveBankAccount',
         input: ({ context, event }) => ({ ...bankAccountBody(context.values), current_password: passwordOf(event) }),
-        onDone: {
-          target: 'saved',
-          actions: ['storeSaved', { type: 'announceSaved', params: ({ event }) => ({ withdrawalsOpenAt: event.output.withdrawalsOpenAt }) }],
-        },
+        onDone: [
+          {
+            guard: 'resumesWithdrawal',
+            target: 'saved',
+            actions: [
+              { type: 'storeSaved', params: ({ event }) => event.output },
+              { type: 'announceSaved', params: ({ event }) => ({ withdrawalsOpenAt: event.output.withdrawalsOpenAt }) },
+              { type: 'resumeWithdrawal', params: ({ context }) => ({ amount: context.resume!.amount }) },
+            ],
+          },
+          {
+            target: 'saved',
+            actions: [
+              { type: 'storeSaved', params: ({ event }) => event.output },
+              { type: 'announceSaved', params: ({ event }) => ({ withdrawalsOpenAt: event.output.withdrawalsOpenAt }) },
+              'returnToMethods',
+            ],
+          },
+        ],
         onError: [
           { guard: 'refusedPassword', target: 'confirmingPassword', actions: 'showPasswordRefusal' },
           { guard: 'refusedOnPersonal', target: 'personal', actions: ['showServerErrors', 'focusFirstError'] },

@@ -1,8 +1,8 @@
-import { fromPromise, type AnyStateMachine, type SnapshotFrom } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import { PHOTO_MAX_BYTES } from '../domain/limits';
 import type { SessionUser } from '../domain/session-user';
 import { accountInfoMachine, type AccountInfoLoaded, type AccountInfoResult } from './account-info.machine';
-import type { CatalogueEntry } from './catalogue';
+import { entry } from './catalogue-entry';
 import { closeAccountMachine } from './close-account.machine';
 import { apiFailure } from './forms/api-failure';
 import { preferencesMachine, type Preferences } from './preferences.machine';
@@ -13,7 +13,6 @@ import { profileSummaryMachine, type ProfileSummary } from './profile-summary.ma
  * The account machines of issue 7 (settings, account info, closing, the profile's pictures and the sidebar's copy
  * of the profile), catalogued here and spread into machines/catalogue.ts: same rules as the entries there.
  */
-const entry = <M extends AnyStateMachine>(e: CatalogueEntry<M>): CatalogueEntry<M> => e;
 const resolves = <T>(value: T) => fromPromise<T, any>(async () => value);
 const succeeds = () => fromPromise<void, any>(async () => {});
 const offline = new Error('Failed to fetch');
@@ -36,7 +35,7 @@ const renamed: SessionUser = { ...marta, fullName: 'Marta L.' };
 const savedRenamed: AccountInfoResult = { user: renamed, verificationSent: false, pendingEmail: null };
 /** A new email saved: the account keeps the current one, the new one waits for its code. */
 const savedPending: AccountInfoResult = { user: marta, verificationSent: true, pendingEmail: 'marta@new.example.com' };
-export const wrongPassword = apiFailure(403, {
+const wrongPassword = apiFailure(403, {
   code: 'wrong_password',
   detail: 'The password is not right.',
   errors: [{ field: 'current_password', message: 'The password is not right.' }],
@@ -135,7 +134,7 @@ export const accountCatalogue = {
   }),
   preferences: entry({
     machine: preferencesMachine,
-    purpose: 'Manage preferences (/settings): language and notification emails, stored on the server; the app switches to the saved language.',
+    purpose: 'Manage preferences (/settings): language and notification emails, stored on the server; a language picked applies and is stored at once.',
     fake: () =>
       preferencesMachine.provide({
         actors: { loadPreferences: resolves(defaultPreferences), savePreferences: resolves(savedPreferences) },

@@ -1,4 +1,5 @@
-import { fromPromise, type AnyStateMachine, type EventFromLogic, type InputFrom, type SnapshotFrom } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
+import { entry, type CatalogueEntry } from './catalogue-entry';
 import { AUTOCOMPLETE_DEBOUNCE_MS, NOTIFICATION_TIMEOUT_MS, USER_SEARCH_MIN_CHARS, VERSION_POLL_MS } from '../domain/limits';
 import type { Purchase } from '../domain/purchase';
 import type { SessionUser } from '../domain/session-user';
@@ -23,7 +24,7 @@ import { changePasswordMachine } from './change-password.machine';
 import { emailVerificationMachine } from './email-verification.machine';
 import { forgotPasswordMachine } from './forgot-password.machine';
 import { apiFailure } from './forms/api-failure';
-import { sendPaymentMachine, type SentPayment } from './send-payment.machine';
+import { sendPaymentMachine, type CheckoutItem, type FoundReceiver, type SendPaymentContext, type SentPayment } from './send-payment.machine';
 import { addCardMachine, ADD_CARD_FIELDS } from './add-card.machine';
 import { addMoneyMachine, depositAmountProblem } from './add-money.machine';
 import { depositDetailsMachine } from './deposit-details.machine';
@@ -38,12 +39,17 @@ import { signUpMachine } from './sign-up.machine';
 import { thirdPartyScriptMachine } from './third-party-script.machine';
 import { transactionDetailsMachine } from './transaction-details.machine';
 import { transactionListMachine } from './transaction-list.machine';
+import { activeFilterCount, NO_FILTERS } from './activity-search.view';
 import { uploadReplyMachine } from './upload-reply.machine';
 import * as activity from './activity/samples';
 import { depositLifecycleMachine, withdrawalLifecycleMachine } from './transfer-lifecycle.machine';
 import { versionCheckMachine } from './version-check.machine';
 import { withdrawCatalogue } from './wallet/withdraw-catalogue';
 import { accountCatalogue } from './catalogue-account';
+import { liveSamples, transferSample } from './live/live-updates';
+import { statementCatalogue } from './statements/statement-catalogue';
+import { supportersWallCatalogue } from './supporters/supporters-wall-catalogue';
+import { moneySummaryCatalogue } from './money-summary/money-summary-catalogue';
 
 /**
  * The flow atlas's registry (issue 9): every machine in `machines/`, with what it takes to run on its own.
@@ -58,37 +64,6 @@ import { accountCatalogue } from './catalogue-account';
  *
  * No Node or test imports: the explorer will load this in the browser.
  */
-export interface CatalogueEntry<M extends AnyStateMachine = AnyStateMachine> {
-  machine: M;
-  /** One line for the atlas index: what the machine decides. */
-  purpose: string;
-  /**
-   * The machine with fakes in place of its side effects (`machine.provide`): no network, no storage, no
-   * navigation. The model tests layer their recording fakes on top; invoked actors are replaced by the test helper.
-   */
-  fake: () => M;
-  /** Named starting points (label → input); paths are generated from each. Omit for a machine without input. */
-  inputs?: Record<string, InputFrom<M>>;
-  /**
-   * Every event type the machine accepts, with one or more samples. Paths try every sample in every state, so
-   * give one sample per guard branch you want taken (docs call them `TYPE[0]`, `TYPE[1]`…).
-   */
-  events: EventSamples<M>;
-  /** Outcomes of invoked actors by src (or explicit invoke id); default one `done` with no output and one `error`. */
-  invokeResults?: Record<string, { done?: unknown[]; error?: unknown[] }>;
-  /** Graph key of a snapshot; default value and context. Drop counters (ids, timestamps) or the graph never ends. */
-  serializeState?: (snapshot: SnapshotFrom<M>) => string;
-  /** Transition id (as in docs/flows/<name>.md) → the reason no path can take it. Each one must be justified. */
-  uncovered?: Record<string, string>;
-}
-
-export type EventSamples<M extends AnyStateMachine> = {
-  [K in EventFromLogic<M>['type']]: Extract<EventFromLogic<M>, { type: K }> | Array<Extract<EventFromLogic<M>, { type: K }>>;
-};
-
-/** Keeps each entry's own machine type (so model tests get typed snapshots) while checking it against the shape. */
-const entry = <M extends AnyStateMachine>(e: CatalogueEntry<M>): CatalogueEntry<M> => e;
-
 const activeUser: SessionUser = {
   userId: 'u-1',
   email: 'ana@example.com',
@@ -128,7 +103,11 @@ const ann: Person = { userId: 'u-ann', username: 'ann', fullName: 'Ann Smith', p
 const annabel: Person = { userId: 'u-annabel', username: 'annabel', fullName: 'Annabel Lee', photo: null };
 /** $100.00 available and one card: $12.50 fits the balance, $150 needs the card. */
 const funding: Funding = { availableCents: 100_00, cards: [{ id: 'card-1', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 }] };
-const sentPayment: SentPayment = { paymentId: 'pay-42', status: 'complete', amount: '12.50', fee: '0.00', totalCharge: '12.50' };
+const sentPayment: SentPayment = { paymentId: 'pay-42', status: 'complete', amount: '12.50', fee: '0.00', totalCharge: '12.50', holdExpiresAt: null };
+/** Annabel's page: a $25.00 sketch (the link's price point), or nothing offered any more. */
+const annabelSketch: CheckoutItem = { id: 'pp-1', description: 'Custom pet sketch', mediaType: 'photo', price: '25.00' };
+const annabelPage: FoundReceiver = { receiver: annabel, pricePoints: [annabelSketch] };
+const annabelPageWithoutItems: FoundReceiver = { receiver: annabel, pricePoints: [] };
 const profileNotFound = apiFailure(404, { code: 'profile_not_found', detail: 'Could not find this profile' });
 const insufficientFunds = apiFailure(422, { code: 'insufficient_funds', detail: 'Send amount cannot exceed available balance' });
 const cardDeclinedFailure = apiFailure(402, {
@@ -141,22 +120,49 @@ const cardDeclinedFailure = apiFailure(402, {
  * method; which messages show. Keeping the note or the exact amount after its step would multiply the paths
  * without reaching anything new.
  */
-const paymentFormKey = (snapshot: {
-  value: unknown;
-  context: { recipient: Person | null; amount: string; message: string; errors: object; failure: unknown; methodId?: string };
-}) => {
+const amountClass = (amount: string) => {
+  const cents = centsFromInput(amount);
+  if (cents === null) return 'none';
+  if (cents === 0) return 'zero';
+  if (cents < 100) return 'belowCardMinimum';
+  return cents <= funding.availableCents ? 'fitsBalance' : 'overBalance';
+};
+const requestFormKey = (snapshot: { value: unknown; context: { recipient: Person | null; amount: string; message: string; errors: object; failure: unknown } }) => {
   const c = snapshot.context;
-  const step = typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value as object)[0];
   return JSON.stringify({
     value: snapshot.value,
-    recipient: step === 'recipient' ? (c.recipient?.userId ?? null) : undefined,
-    amount: step === 'amount' ? c.amount : (centsFromInput(c.amount) ?? 0) <= funding.availableCents,
-    message: step === 'message' ? c.message.trim() !== '' : undefined,
-    method: c.methodId ?? null,
+    recipient: c.recipient !== null,
+    amount: c.amount,
+    message: c.message.trim() !== '',
     errors: Object.keys(c.errors),
     failure: c.failure !== null,
   });
 };
+const sendFormKey = (snapshot: { value: unknown; context: SendPaymentContext }) => {
+  const c = snapshot.context;
+  const newCard = c.methodId === 'new-card';
+  // Before the methods are known, what was typed leads nowhere new: one node per state there (the typing is
+  // still replayed and checked; only the graph does not branch on it).
+  // Whether a price point is being bought (its checkout) or was dropped is kept: it fixes the amount.
+  const checkout = c.pricePointId !== null ? 'item' : c.itemGone ? 'gone' : null;
+  if (JSON.stringify(snapshot.value) !== '{"form":"editing"}') return JSON.stringify({ value: snapshot.value, failure: c.failure !== null, funding: c.funding !== null, checkout });
+  return JSON.stringify({
+    value: snapshot.value,
+    // Once the methods are known a dropped price point is a plain payment: only whether the amount is fixed counts.
+    fixed: c.pricePointId !== null,
+    recipient: c.recipient !== null,
+    amount: amountClass(c.amount),
+    method: c.methodId,
+    // The card only matters while it is the method (it can be typed only then).
+    card: newCard ? [Object.values(c.card).every((v) => v !== ''), c.card.number.endsWith('1'), c.saveCard] : undefined,
+    // Not which messages show: a refused Pay changes nothing else, and the problems follow from the rest of the key.
+    failure: c.failure === null ? null : c.declined ? 'declined' : 'other',
+  });
+};
+/** Sample "now" for the send screen's new card: 1 June 2026 (a card expiring 12/30 is good). */
+const SAMPLE_TODAY = Date.UTC(2026, 5, 1);
+const GOOD_NEW_CARD = { nameOnCard: 'Ann Smith', number: '4242424242424242', expiry: '12/30', cvv: '123', country: 'US', postalCode: '94107' };
+
 /** The upload screen (issues 5 and 7): a 4 kB JPEG reply, the server's id for it, and its refusals. */
 const replyPhoto = { name: 'reply.jpg', size: 4_096, type: 'image/jpeg' };
 const uploadedMedia = { mediaId: 'media-1.jpg' };
@@ -480,7 +486,8 @@ export const catalogue = {
         actors: { loadHome: resolves<HomeData>({ recent: [activity.myRequest], balance: '0.00', hasCard: false, profileComplete: false }) },
       }),
     inputs: { signedIn: { userId: activity.ANA_ID } },
-    events: { RETRY: { type: 'RETRY' } },
+    // Live updates (issue 23.4): any change of the user's payments, or a reset of the stream, reads home again.
+    events: { RETRY: { type: 'RETRY' }, ...liveSamples(activity.myRequest.payment_id), ...transferSample() },
     invokeResults: {
       // A new user with every step open, and one who has done them all (or whose cards and profile were not read).
       loadHome: {
@@ -546,7 +553,7 @@ export const catalogue = {
       paymentActionsMachine.provide({
         actors: {
           cancelRequest: resolves(activity.myCancelledRequest),
-          declineRequest: resolves(activity.declinedRequestToMe),
+          rejectRequest: resolves(activity.declinedRequestToMe),
           remindRequest: resolves(activity.myRemindedRequest),
         },
       }),
@@ -562,7 +569,7 @@ export const catalogue = {
     events: {
       CANCEL: { type: 'CANCEL' },
       REMIND: { type: 'REMIND' },
-      DECLINE: { type: 'DECLINE' },
+      REJECT: { type: 'REJECT' },
       PAY: { type: 'PAY' },
       REPLY: { type: 'REPLY' },
       CONFIRM: { type: 'CONFIRM' },
@@ -575,7 +582,7 @@ export const catalogue = {
     },
     invokeResults: {
       cancelRequest: { done: [activity.myCancelledRequest], error: [activity.notAllowed, activity.offline] },
-      declineRequest: { done: [activity.declinedRequestToMe], error: [activity.notAllowed] },
+      rejectRequest: { done: [activity.declinedRequestToMe], error: [activity.notAllowed] },
       remindRequest: { done: [activity.myRemindedRequest], error: [activity.tooSoon] },
     },
     serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, payment: snapshot.context.payment.payment_id, status: snapshot.context.payment.status, actions: snapshot.context.payment.actions }),
@@ -651,28 +658,24 @@ export const catalogue = {
   }),
   'request-payment': entry({
     machine: requestPaymentMachine,
-    purpose: 'Request money: whom to ask, an amount below $500, a message (required), confirm, then the request is made.',
+    purpose: 'Request money on one screen: whom to ask, an amount below $500, a note (required), a summary and one button "Request $20.00"; a refusal keeps everything typed.',
     fake: () => requestPaymentMachine.provide({ actors: { requestPayment: resolves({ paymentId: 'pay-43', amount: '20.00' }) } }),
     events: {
       SET_RECIPIENT: [
         { type: 'SET_RECIPIENT', person: ann },
         { type: 'SET_RECIPIENT', person: null },
       ],
-      // Good, $500 (not below the limit), zero; "20.505" breaks the input rule and is never taken.
+      // Good, $500 (not below the limit); "20.505" breaks the input rule and is never taken.
       CHANGE_AMOUNT: [
         { type: 'CHANGE_AMOUNT', value: '20' },
         { type: 'CHANGE_AMOUNT', value: '500' },
-        { type: 'CHANGE_AMOUNT', value: '0' },
         { type: 'CHANGE_AMOUNT', value: '20.505' },
       ],
       CHANGE_MESSAGE: [
         { type: 'CHANGE_MESSAGE', value: 'Dinner on Friday' },
         { type: 'CHANGE_MESSAGE', value: '   ' },
       ],
-      NEXT: { type: 'NEXT' },
-      BACK: { type: 'BACK' },
-      CONFIRM: { type: 'CONFIRM' },
-      RETRY: { type: 'RETRY' },
+      SUBMIT: { type: 'SUBMIT' },
     },
     invokeResults: {
       requestPayment: {
@@ -680,7 +683,7 @@ export const catalogue = {
         error: [apiFailure(404, { code: 'user_not_found', detail: 'Could not find that person.' }), offline],
       },
     },
-    serializeState: paymentFormKey,
+    serializeState: requestFormKey,
   }),
   'phone-verification': entry({
     machine: phoneVerificationMachine,
@@ -814,6 +817,9 @@ export const catalogue = {
       linkWithAmount: { username: 'mia', signedIn: false, initial: { creatorUsername: 'mia', amount: '7.5' } },
       linkWithPreset: { username: 'mia', signedIn: false, initial: { creatorUsername: 'mia', amount: '10' } },
       stalePricePoint: { username: 'mia', signedIn: false, initial: { creatorUsername: 'mia', pricePointId: 'pp-gone' } },
+      // The page rendered by the server with the profile (issue 23 item 2): it starts choosing, no call.
+      serverRendered: { username: 'mia', signedIn: false, initial: null, loaded: miaPublic },
+      serverRenderedLink: { username: 'mia', signedIn: true, initial: { creatorUsername: 'mia', amount: '10' }, loaded: miaPublic },
     },
     events: {
       // A preset amount, and one that is not offered (a tampered event): only the first selects.
@@ -830,6 +836,8 @@ export const catalogue = {
         { type: 'SELECT_PRICE_POINT', id: videoOffer.id },
         { type: 'SELECT_PRICE_POINT', id: 'pp-gone' },
       ],
+      // The tip's note (not in the serialised state: any text is the same state).
+      CHANGE_NOTE: { type: 'CHANGE_NOTE', value: 'Love the coast series' },
       PAY: { type: 'PAY' },
       BACK: { type: 'BACK' },
       RETRY: { type: 'RETRY' },
@@ -879,55 +887,63 @@ export const catalogue = {
   }),
   'send-payment': entry({
     machine: sendPaymentMachine,
-    purpose: 'Send money: recipient, amount, optional message, the balance or a card, confirm with fee and total, then sent — or insufficient funds, a declined card, another failure.',
+    purpose: 'Send money on one screen: recipient, amount, note, a method that can pay (the balance only when it covers the total; a saved card; a new card typed in place, saved unless unticked), the fee and total live, and one button "Pay $12.50" — then done, or the server\'s refusal with everything kept. From a creator\'s price point it is the checkout: the item named and priced as offered, the note as the brief.',
     fake: () =>
       sendPaymentMachine.provide({
-        actors: { loadFunding: resolves(funding), sendPayment: resolves(sentPayment), findReceiver: resolves(annabel) },
+        actors: { loadFunding: resolves(funding), sendPayment: resolves(sentPayment), findReceiver: resolves(annabelPage) },
       }),
     inputs: {
-      blank: { flowId: 'flow-1' },
+      blank: { flowId: 'flow-1', today: SAMPLE_TODAY, country: 'US' },
       // A public profile's link: the receiver by username, and a price point at its price.
-      fromLink: { flowId: 'flow-4', receiverUsername: annabel.username, amount: '25.00', pricePointId: 'pp-1' },
-      fromProfile: { flowId: 'flow-2', receiver: { userId: annabel.userId, username: annabel.username }, amount: '5' },
-      payingRequest: { flowId: 'flow-3', receiver: { userId: ann.userId, username: ann.username }, amount: '20.00', paymentId: 'pay-7' },
+      fromLink: { flowId: 'flow-4', today: SAMPLE_TODAY, receiverUsername: annabel.username, amount: '25.00', pricePointId: 'pp-1' },
+      payingRequest: {
+        flowId: 'flow-3',
+        today: SAMPLE_TODAY,
+        receiver: { userId: ann.userId, username: ann.username },
+        amount: '120.00',
+        paymentId: 'pay-7',
+        request: { note: 'Concert tickets', requestedAt: '2026-11-20T18:30:00.000Z' },
+      },
       // A request below $1.00: the balance pays it, a card may not (its amount is fixed, so the method says so).
-      // From a public profile with a suggested amount below $1.00: a card sends the payer back to the amount.
-      fromProfileSmall: { flowId: 'flow-6', receiver: { userId: annabel.userId, username: annabel.username }, amount: '0.50' },
-      payingSmallRequest: { flowId: 'flow-5', receiver: { userId: ann.userId, username: ann.username }, amount: '0.50', paymentId: 'pay-8' },
+      payingSmallRequest: { flowId: 'flow-5', today: SAMPLE_TODAY, receiver: { userId: ann.userId, username: ann.username }, amount: '0.50', paymentId: 'pay-8' },
     },
     events: {
-      SET_RECIPIENT: [
-        { type: 'SET_RECIPIENT', person: ann },
-        { type: 'SET_RECIPIENT', person: null },
-      ],
-      // Within the $100 balance, above it (a card can pay it), zero; "12.505" breaks the input rule; below the
-      // $1.00 a card may be charged.
+      // Someone chosen (the screen starts with nobody: Pay then says who is missing).
+      SET_RECIPIENT: { type: 'SET_RECIPIENT', person: ann },
+      // Within the $100 balance, above it (a card can pay it), below the $1.00 a card may be charged.
       CHANGE_AMOUNT: [
         { type: 'CHANGE_AMOUNT', value: '12.50' },
         { type: 'CHANGE_AMOUNT', value: '150' },
-        { type: 'CHANGE_AMOUNT', value: '0' },
-        { type: 'CHANGE_AMOUNT', value: '12.505' },
         { type: 'CHANGE_AMOUNT', value: '0.50' },
       ],
       CHANGE_MESSAGE: { type: 'CHANGE_MESSAGE', value: 'Lunch' },
-      // The card, back to the balance, and a card that is not the payer's (refused).
+      // The saved card, the balance, a card typed in place, and a card that is not the payer's (refused).
       SELECT_METHOD: [
         { type: 'SELECT_METHOD', methodId: 'card-1' },
         { type: 'SELECT_METHOD', methodId: 'balance' },
+        { type: 'SELECT_METHOD', methodId: 'new-card' },
         { type: 'SELECT_METHOD', methodId: 'card-9' },
       ],
-      NEXT: { type: 'NEXT' },
-      BACK: { type: 'BACK' },
-      CONFIRM: { type: 'CONFIRM' },
+      // A whole good card, one whose number fails the check digit and whose expiry is no month, and an expiry the
+      // MM/YY field does not take.
+      CHANGE_CARD: [
+        { type: 'CHANGE_CARD', values: GOOD_NEW_CARD },
+        { type: 'CHANGE_CARD', values: { number: '4242424242424241', expiry: '13/30' } },
+        { type: 'CHANGE_CARD', values: { expiry: '1/3/0' } },
+      ],
+      SET_SAVE_CARD: { type: 'SET_SAVE_CARD', save: false },
+      // The supporters wall opt-in (not in the serialised state: the body carries it, see the model tests).
+      SET_SHOW_ON_PAGE: { type: 'SET_SHOW_ON_PAGE', show: true },
+      SUBMIT: { type: 'SUBMIT' },
       RETRY: { type: 'RETRY' },
-      CHANGE_METHOD: { type: 'CHANGE_METHOD' },
     },
     invokeResults: {
       loadFunding: { done: [funding], error: [offline] },
       sendPayment: { done: [sentPayment], error: [insufficientFunds, cardDeclinedFailure, offline] },
-      findReceiver: { done: [annabel], error: [profileNotFound] },
+      // The link's price point still offered (the checkout), or no longer (a plain payment to the creator).
+      findReceiver: { done: [annabelPage, annabelPageWithoutItems], error: [profileNotFound] },
     },
-    serializeState: paymentFormKey,
+    serializeState: sendFormKey,
   }),
   session: entry({
     machine: sessionMachine,
@@ -1088,6 +1104,10 @@ export const catalogue = {
       ],
       SEND_MESSAGE: { type: 'SEND_MESSAGE', key: 'key-1' },
       PAYMENT_CHANGED: { type: 'PAYMENT_CHANGED' },
+      // Live updates (issue 23.4): this payment changed (reloaded), another one did (ignored), the stream reset; a
+      // deposit completed (ignored: the page shows no balance).
+      ...liveSamples(activity.myRequest.payment_id),
+      ...transferSample(),
       // A photo to attach, a PDF (not a photo or video), and a video over 100 MB.
       ATTACH_FILE: [
         { type: 'ATTACH_FILE', file: replyPhoto },
@@ -1122,6 +1142,8 @@ export const catalogue = {
     inputs: {
       noTab: { userId: activity.ANA_ID, tab: null },
       pendingTab: { userId: activity.ANA_ID, tab: 'pending' },
+      // A search in the address (issue 26 item 3).
+      searched: { userId: activity.ANA_ID, tab: null, filters: { ...NO_FILTERS, text: 'coffee', min: '5' } },
     },
     events: {
       SELECT_TAB: [
@@ -1130,6 +1152,15 @@ export const catalogue = {
       ],
       SENTINEL_VISIBLE: { type: 'SENTINEL_VISIBLE' },
       RETRY: { type: 'RETRY' },
+      // Live updates (issue 23.4): the first page is read again and put on top.
+      ...liveSamples(activity.myRequest.payment_id),
+      ...transferSample(),
+      SET_FILTERS: [
+        { type: 'SET_FILTERS', filters: { ...NO_FILTERS, person: '@ann', from: '2026-10-01', to: '2026-10-31' } },
+        // Refused: a two-letter note search, a minimum above the maximum.
+        { type: 'SET_FILTERS', filters: { ...NO_FILTERS, text: 'co', min: '20', max: '5' } },
+      ],
+      CLEAR_FILTERS: { type: 'CLEAR_FILTERS' },
     },
     invokeResults: {
       loadPage: { done: [activity.firstOfTwoPages, activity.lastPage, activity.noPayments], error: [activity.offline] },
@@ -1141,6 +1172,8 @@ export const catalogue = {
         tab: snapshot.context.tab,
         page: Math.min(snapshot.context.page, 3),
         more: snapshot.context.page < snapshot.context.totalPages,
+        filters: activeFilterCount(snapshot.context.filters),
+        refused: Object.keys(snapshot.context.filterErrors).length,
       }),
   }),
   'upload-reply': entry({
@@ -1206,7 +1239,7 @@ export const catalogue = {
     machine: walletOverviewMachine,
     purpose: 'The withdraw-funds page: balance, withdrawals and deposits read together; a retry when that fails, a re-read on return.',
     fake: () => walletOverviewMachine.provide({ actors: { loadOverview: resolves(overview) } }),
-    events: { RETRY: { type: 'RETRY' }, REFRESH: { type: 'REFRESH' } },
+    events: { RETRY: { type: 'RETRY' }, REFRESH: { type: 'REFRESH' }, ...liveSamples(activity.myRequest.payment_id), ...transferSample() },
     invokeResults: { loadOverview: { done: [overview], error: [offline] } },
   }),
   'withdrawal-lifecycle': entry({
@@ -1223,9 +1256,15 @@ export const catalogue = {
   }),
   // Withdraw, the bank-account wizard and payout linking (issue 6), in their own module.
   ...withdrawCatalogue,
+  // The monthly statement screen (issue 26 item 2), in its own module.
+  ...statementCatalogue,
+  // The supporters wall on the pay page (issue 23 item 2), in its own module.
+  ...supportersWallCatalogue,
+  // The money chart on Home and the profile (issue 26 item 1), in its own module.
+  ...moneySummaryCatalogue,
 };
 
-export type CatalogueName = keyof typeof catalogue;
+type CatalogueName = keyof typeof catalogue;
 
 /** The entries as one list, in name order, with their types erased (for the atlas generator and checks). */
 export const catalogueEntries = (): Array<[string, CatalogueEntry]> =>

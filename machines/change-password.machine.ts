@@ -17,7 +17,7 @@ export interface ChangePasswordValues {
   password_2: string;
 }
 
-export const CHANGE_PASSWORD_FIELDS = ['current_password', 'password_1', 'password_2'] as const satisfies readonly (keyof ChangePasswordValues)[];
+const CHANGE_PASSWORD_FIELDS = ['current_password', 'password_1', 'password_2'] as const satisfies readonly (keyof ChangePasswordValues)[];
 type Field = (typeof CHANGE_PASSWORD_FIELDS)[number];
 
 export interface ChangePasswordContext {

@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { formMessage, type FormMessage } from './forms/field-errors';
-import { errorOf } from './forms/form-actions';
 import { passwordGiven, passwordOf, passwordRefusal, refusedPassword, STEP_UP_RULE, type PasswordSubmitEvent } from './forms/step-up';
+import { errorOf } from './forms/api-failure';
+import { hostActor } from './forms/host-actor';
 
 /**
  * Close account (/settings): the button opens the confirmation dialog (spec 2 "Dialogs: close account"), which
@@ -31,9 +32,7 @@ export const closeAccountMachine = setup({
     input: {} as CloseAccountInput,
   },
   actors: {
-    closeAccount: fromPromise<void, { userId: string; current_password: string }>(async () => {
-      throw new Error('closeAccount is provided by the host');
-    }),
+    closeAccount: hostActor<void, { userId: string; current_password: string }>('closeAccount'),
   },
   guards: {
     passwordGiven,

@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
-import { failureStatus } from './forms/api-failure';
+import { assign, setup } from 'xstate';
+import { errorOf, failureStatus } from './forms/api-failure';
 import type { Deposit } from './add-money.machine';
+import { hostActor } from './forms/host-actor';
 
 /**
  * /withdraw-funds/deposit-details?id= (issue 6): one deposit — payment id, date, status badge, charged type,
@@ -12,7 +13,7 @@ export interface DepositDetailsInput {
   depositId: string | null;
 }
 
-export const DEPOSIT_REFRESH_MS = 3_000;
+const DEPOSIT_REFRESH_MS = 3_000;
 const IN_FLIGHT = ['created', 'processing'];
 const NOT_FOUND_STATUSES = [400, 404];
 
@@ -23,17 +24,15 @@ export const depositDetailsMachine = setup({
     input: {} as DepositDetailsInput,
   },
   actors: {
-    loadDeposit: fromPromise<Deposit, { depositId: string }>(async () => {
-      throw new Error('loadDeposit is provided by the host');
-    }),
+    loadDeposit: hostActor<Deposit, { depositId: string }>('loadDeposit'),
   },
   guards: {
     hasId: ({ context }) => context.depositId !== null && context.depositId.trim() !== '',
-    isNotFound: ({ event }) => NOT_FOUND_STATUSES.includes(failureStatus((event as { error?: unknown }).error) ?? 0),
+    isNotFound: ({ event }) => NOT_FOUND_STATUSES.includes(failureStatus(errorOf(event)) ?? 0),
     inFlight: ({ context }) => context.deposit !== null && IN_FLIGHT.includes(context.deposit.status),
   },
   actions: {
-    storeDeposit: assign({ deposit: ({ event }) => (event as unknown as { output: Deposit }).output }),
+    storeDeposit: assign((_, deposit: Deposit) => ({ deposit })),
   },
 }).createMachine({
   id: 'depositDetails',
@@ -45,7 +44,7 @@ export const depositDetailsMachine = setup({
       invoke: {
         src: 'loadDeposit',
         input: ({ context }) => ({ depositId: context.depositId! }),
-        onDone: { target: 'shown', actions: 'storeDeposit' },
+        onDone: { target: 'shown', actions: { type: 'storeDeposit', params: ({ event }) => event.output } },
         onError: [{ guard: 'isNotFound', target: 'notFound' }, { target: 'failed' }],
       },
     },
@@ -60,7 +59,7 @@ export const depositDetailsMachine = setup({
       invoke: {
         src: 'loadDeposit',
         input: ({ context }) => ({ depositId: context.depositId! }),
-        onDone: { target: 'shown', actions: 'storeDeposit' },
+        onDone: { target: 'shown', actions: { type: 'storeDeposit', params: ({ event }) => event.output } },
         // A failed re-read keeps what is shown and tries again later.
         onError: 'inFlight',
       },

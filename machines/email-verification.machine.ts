@@ -1,10 +1,11 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { PIN_LENGTH } from '../domain/limits';
 import { normalizeEmail, VerifyEmailForm } from '../domain/rules/account-rules';
 import type { SessionUser } from '../domain/session-user';
-import { failureCode } from './forms/api-failure';
+import { errorOf, failureCode } from './forms/api-failure';
 import { formMessage, hasErrors, type FieldErrors, type FormMessage } from './forms/field-errors';
 import { ruleErrors } from './forms/rule-errors';
+import { hostActor } from './forms/host-actor';
 
 /**
  * Email verification: the 6-digit code typed into the PIN boxes (/check-email), or carried by the emailed link
@@ -49,7 +50,6 @@ const blankDigits = () => Array.from({ length: PIN_LENGTH }, () => '');
 const code = (context: EmailVerificationContext) => context.digits.join('');
 const problems = (context: EmailVerificationContext) =>
   ruleErrors(VerifyEmailForm, { email: normalizeEmail(context.email), otp: code(context) }, ['otp'] as const);
-const errorOf = (event: unknown) => (event as { error?: unknown }).error;
 
 export const emailVerificationMachine = setup({
   types: {
@@ -58,15 +58,9 @@ export const emailVerificationMachine = setup({
     input: {} as EmailVerificationInput,
   },
   actors: {
-    verifyCode: fromPromise<void, { email: string; otp: string }>(async () => {
-      throw new Error('verifyCode is provided by the host');
-    }),
-    resendCode: fromPromise<void, { email: string }>(async () => {
-      throw new Error('resendCode is provided by the host');
-    }),
-    loadUser: fromPromise<SessionUser, void>(async () => {
-      throw new Error('loadUser is provided by the host');
-    }),
+    verifyCode: hostActor<void, { email: string; otp: string }>('verifyCode'),
+    resendCode: hostActor<void, { email: string }>('resendCode'),
+    loadUser: hostActor<SessionUser, void>('loadUser'),
   },
   guards: {
     // A link without a usable code is treated like no link: the boxes.

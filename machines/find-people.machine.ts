@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { AUTOCOMPLETE_DEBOUNCE_MS } from '../domain/limits';
 import { isSearchable, normalizeSearchTerm } from '../domain/user-search';
 import type { Person } from './payments/person';
+import { hostActor } from './forms/host-actor';
 
 /**
  * Find people and connect (/contacts, spec 2 and 5): before anything is typed the screen lists the top people;
@@ -37,8 +38,6 @@ export interface PeopleLists {
   contacts: Person[];
 }
 
-const outputOf = <T>(event: unknown) => (event as { output: T }).output;
-
 /** Whether this person may be added: listed on screen now, and not a contact yet. */
 const addable = (context: FindPeopleContext, person: Person) =>
   !context.contacts.some((c) => c.userId === person.userId) &&
@@ -54,31 +53,22 @@ export const findPeopleMachine = setup({
     debounce: AUTOCOMPLETE_DEBOUNCE_MS,
   },
   actors: {
-    loadPeople: fromPromise<PeopleLists, { userId: string }>(async () => {
-      throw new Error('loadPeople is provided by the host');
-    }),
-    searchUsers: fromPromise<Person[], { term: string }>(async () => {
-      throw new Error('searchUsers is provided by the host');
-    }),
-    addContact: fromPromise<Person[], { userId: string; contactUserId: string }>(async () => {
-      throw new Error('addContact is provided by the host');
-    }),
+    loadPeople: hostActor<PeopleLists, { userId: string }>('loadPeople'),
+    searchUsers: hostActor<Person[], { term: string }>('searchUsers'),
+    addContact: hostActor<Person[], { userId: string; contactUserId: string }>('addContact'),
   },
   guards: {
     textIsSearchable: ({ event }) => event.type === 'TYPE' && isSearchable(event.text),
-    foundSomeone: ({ event }) => outputOf<Person[]>(event).length > 0,
+    foundSomeone: (_, people: Person[]) => people.length > 0,
     canAdd: ({ context, event }) => event.type === 'ADD' && addable(context, event.person),
   },
   actions: {
-    storeLists: assign(({ event }) => {
-      const lists = outputOf<PeopleLists>(event);
-      return { top: lists.top, contacts: lists.contacts };
-    }),
+    storeLists: assign((_, lists: PeopleLists) => ({ top: lists.top, contacts: lists.contacts })),
     setText: assign({ text: ({ event }) => (event.type === 'TYPE' ? event.text : '') }),
     clearResults: assign({ results: [] }),
-    storeResults: assign({ results: ({ event }) => outputOf<Person[]>(event) }),
+    storeResults: assign((_, results: Person[]) => ({ results })),
     setAdding: assign({ adding: ({ event }) => (event.type === 'ADD' ? event.person : null) }),
-    storeContacts: assign({ contacts: ({ event }) => outputOf<Person[]>(event), adding: null }),
+    storeContacts: assign((_, contacts: Person[]) => ({ contacts, adding: null })),
     clearAdding: assign({ adding: null }),
     // Host effects: 'contact added' / the server's reason, as notifications.
     notifyAdded: (_, _params: { person: Person | null }) => {},
@@ -93,7 +83,7 @@ export const findPeopleMachine = setup({
       invoke: {
         src: 'loadPeople',
         input: ({ context }) => ({ userId: context.userId }),
-        onDone: { target: 'ready', actions: 'storeLists' },
+        onDone: { target: 'ready', actions: { type: 'storeLists', params: ({ event }) => event.output } },
         onError: 'loadFailed',
       },
     },
@@ -124,7 +114,11 @@ export const findPeopleMachine = setup({
                 src: 'searchUsers',
                 input: ({ context }) => ({ term: normalizeSearchTerm(context.text) }),
                 onDone: [
-                  { guard: 'foundSomeone', target: 'results', actions: 'storeResults' },
+                  {
+                    guard: { type: 'foundSomeone', params: ({ event }) => event.output },
+                    target: 'results',
+                    actions: { type: 'storeResults', params: ({ event }) => event.output },
+                  },
                   { target: 'nothingFound', actions: 'clearResults' },
                 ],
                 onError: { target: 'failed', actions: 'clearResults' },
@@ -149,7 +143,9 @@ export const findPeopleMachine = setup({
                 input: ({ context }) => ({ userId: context.userId, contactUserId: context.adding!.userId }),
                 onDone: {
                   target: 'idle',
-                  actions: [{ type: 'notifyAdded', params: ({ context }) => ({ person: context.adding }) }, 'storeContacts'],
+                  actions: [{ type: 'notifyAdded', params: ({ context }) => ({ person: context.adding }) },
+                    { type: 'storeContacts', params: ({ event }) => event.output },
+                  ],
                 },
                 onError: {
                   target: 'idle',

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { EmailForm, normalizeEmail } from '../domain/rules/account-rules';
 import { type ChangeEvent, type SubmitEvent } from './forms/form-events';
 import {
@@ -9,6 +9,8 @@ import {
   type FormMessage,
 } from './forms/field-errors';
 import { ruleErrors } from './forms/rule-errors';
+import { errorOf } from './forms/api-failure';
+import { hostActor } from './forms/host-actor';
 
 /**
  * Forgot password (/forgot-password): an email → `POST app/user/forgot-password` → "check your email". The
@@ -42,9 +44,7 @@ export const forgotPasswordMachine = setup({
     input: {} as ForgotPasswordInput,
   },
   actors: {
-    sendResetLink: fromPromise<void, { email: string }>(async () => {
-      throw new Error('sendResetLink is provided by the host');
-    }),
+    sendResetLink: hostActor<void, { email: string }>('sendResetLink'),
   },
   guards: {
     formIsValid: ({ context }) => !hasErrors(problems(context.values)),
@@ -56,7 +56,7 @@ export const forgotPasswordMachine = setup({
     showRuleErrors: assign({ errors: ({ context }) => problems(context.values), message: null }),
     clearMessages: assign({ errors: {}, message: null }),
     showServerErrors: assign(({ event }) => {
-      const error = (event as { error?: unknown }).error;
+      const error = errorOf(event);
       const errors = serverFieldErrors(error, FIELDS);
       return { errors, message: formMessage(error, errors) };
     }),

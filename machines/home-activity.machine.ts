@@ -1,11 +1,17 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { PaymentView } from './activity/payment-types';
+import { liveUpdatesPlaceholder, type LiveEvent } from './live/live-updates';
+import { hostActor } from './forms/host-actor';
 
 /**
  * Home (spec 2): the newest payments and what the first-step cards need to know — the wallet, so "Add money"
  * goes once money has arrived; the cards, so "Add a card" goes once one is on file; the profile, so "Complete your
  * profile" goes once it has a bio. The email's state comes from the session, not from here. A failed load keeps the
  * page usable (the cards that depend only on the session still show) and offers a retry.
+ *
+ * Live (issue 23.4): while shown, home follows the user's live updates; a payment change (a new payment or order,
+ * a reply, a cancel) or a reset of the stream reads home again in place — the new row and the new balance appear
+ * while the last ones stay on screen (a failed reread keeps them).
  */
 export interface HomeActivityInput {
   userId: string;
@@ -26,7 +32,7 @@ export interface HomeActivityContext {
   data: HomeData | null;
 }
 
-export type HomeActivityEvent = { type: 'RETRY' };
+export type HomeActivityEvent = { type: 'RETRY' } | LiveEvent;
 
 export const homeActivityMachine = setup({
   types: {
@@ -35,12 +41,11 @@ export const homeActivityMachine = setup({
     input: {} as HomeActivityInput,
   },
   actors: {
-    loadHome: fromPromise<HomeData, { userId: string }>(async () => {
-      throw new Error('loadHome is provided by the host');
-    }),
+    loadHome: hostActor<HomeData, { userId: string }>('loadHome'),
+    liveUpdates: liveUpdatesPlaceholder,
   },
   actions: {
-    takeData: assign({ data: ({ event }) => (event as unknown as { output: HomeData }).output }),
+    takeData: assign((_, data: HomeData) => ({ data })),
   },
 }).createMachine({
   id: 'homeActivity',
@@ -51,11 +56,27 @@ export const homeActivityMachine = setup({
       invoke: {
         src: 'loadHome',
         input: ({ context }) => ({ userId: context.userId }),
-        onDone: { target: 'ready', actions: 'takeData' },
+        onDone: { target: 'ready', actions: { type: 'takeData', params: ({ event }) => event.output } },
         onError: 'failed',
       },
     },
-    ready: {},
+    ready: {
+      invoke: { src: 'liveUpdates', input: ({ context }) => ({ userId: context.userId }) },
+      initial: 'current',
+      states: {
+        current: { on: { LIVE_PAYMENT: 'refreshing', LIVE_TRANSFER: 'refreshing', LIVE_RESET: 'refreshing' } },
+        refreshing: {
+          invoke: {
+            src: 'loadHome',
+            input: ({ context }) => ({ userId: context.userId }),
+            onDone: { target: 'current', actions: { type: 'takeData', params: ({ event }) => event.output } },
+            onError: 'current',
+          },
+          // Another change while reading: read again, so the newest is what stays.
+          on: { LIVE_PAYMENT: { target: 'refreshing', reenter: true }, LIVE_TRANSFER: { target: 'refreshing', reenter: true } },
+        },
+      },
+    },
     failed: { on: { RETRY: 'loading' } },
   },
 });

@@ -1,7 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { InviteForm } from '../domain/rules/people-rules';
 import { formMessage, hasErrors, serverFieldErrors, type FieldErrors, type FormMessage } from './forms/field-errors';
 import { ruleErrors } from './forms/rule-errors';
+import { errorOf } from './forms/api-failure';
+import { hostActor } from './forms/host-actor';
 
 /**
  * Invite friends (/contacts): a friend's email → the server emails them the user's sign-up link (rate limited);
@@ -30,9 +32,7 @@ export const inviteFriendsMachine = setup({
     input: {} as InviteFriendsInput,
   },
   actors: {
-    invite: fromPromise<void, { userId: string; email: string }>(async () => {
-      throw new Error('invite is provided by the host');
-    }),
+    invite: hostActor<void, { userId: string; email: string }>('invite'),
   },
   guards: {
     emailIsValid: ({ context }) => !hasErrors(problems(context)),
@@ -43,7 +43,7 @@ export const inviteFriendsMachine = setup({
     clearMessages: assign({ errors: {}, message: null }),
     clearEmail: assign({ email: '' }),
     showServerErrors: assign(({ event }) => {
-      const error = (event as { error?: unknown }).error;
+      const error = errorOf(event);
       const errors = serverFieldErrors(error, ['email'] as const);
       return { errors, message: formMessage(error, errors) };
     }),

@@ -1,12 +1,13 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { PaymentView } from './activity/payment-types';
+import { hostActor } from './forms/host-actor';
 
 /**
  * What the signed-in user may do with one payment (spec 4 "Payment status"), from its lifecycle status and the
  * user's role in it (`transaction_type`: `sender` is the payer, `receiver` the one paid — for a request, the
  * requester):
  * - requested & receiver (I asked): cancel, or send a reminder — each after a Yes in its dialog;
- * - requested & sender (I was asked): decline (after a Yes in the cancel dialog) or pay;
+ * - requested & sender (I was asked): reject (after a Yes in the reject dialog: the status it leaves is `rejected`) or pay;
  * - new & receiver (a fan paid my price point): reply with the promised media to claim it — Action Required;
  * - new & sender (I paid a price point): nothing to do but wait — Pending Reply;
  * - anything else: no actions.
@@ -27,7 +28,7 @@ export interface PaymentActionsContext {
 export type PaymentActionsEvent =
   | { type: 'CANCEL' }
   | { type: 'REMIND' }
-  | { type: 'DECLINE' }
+  | { type: 'REJECT' }
   | { type: 'PAY' }
   | { type: 'REPLY' }
   /** Yes in the open confirmation dialog. */
@@ -45,10 +46,7 @@ export interface PaymentCallInput {
 const status = (context: PaymentActionsContext) => context.payment.status;
 const role = (context: PaymentActionsContext) => context.payment.transaction_type;
 
-const call = (name: string) =>
-  fromPromise<PaymentView, PaymentCallInput>(async () => {
-    throw new Error(`${name} is provided by the host`);
-  });
+const call = (name: string) => hostActor<PaymentView, PaymentCallInput>(name);
 
 const callInput = ({ context }: { context: PaymentActionsContext }): PaymentCallInput => ({
   userId: context.userId,
@@ -63,7 +61,7 @@ export const paymentActionsMachine = setup({
   },
   actors: {
     cancelRequest: call('cancelRequest'),
-    declineRequest: call('declineRequest'),
+    rejectRequest: call('rejectRequest'),
     remindRequest: call('remindRequest'),
   },
   guards: {
@@ -77,12 +75,11 @@ export const paymentActionsMachine = setup({
     takeUpdate: assign({
       payment: ({ context, event }) => (event.type === 'PAYMENT_UPDATED' ? event.payment : context.payment),
     }),
-    takeAnswer: assign({
-      payment: ({ context, event }) => (event as { output?: PaymentView }).output ?? context.payment,
-    }),
+    // An answer without a payment (none came back) keeps the one on screen.
+    takeAnswer: assign(({ context }, payment: PaymentView | undefined) => ({ payment: payment ?? context.payment })),
     // Host effects: snackbars (spec 8), telling the page, and where Pay and Reply lead.
     notifyCancelled: () => {},
-    notifyDeclined: () => {},
+    notifyRejected: () => {},
     notifyReminded: () => {},
     reportChanged: (_, _params: { payment: PaymentView }) => {},
     goToPay: (_, _params: { payment: PaymentView }) => {},
@@ -121,7 +118,11 @@ export const paymentActionsMachine = setup({
             input: callInput,
             onDone: {
               target: '#paymentActions.deciding',
-              actions: ['takeAnswer', 'notifyCancelled', { type: 'reportChanged', params: ({ event }) => ({ payment: event.output }) }],
+              actions: [
+                { type: 'takeAnswer', params: ({ event }) => event.output },
+                'notifyCancelled',
+                { type: 'reportChanged', params: ({ event }) => ({ payment: event.output }) },
+              ],
             },
             // The client's middleware shows the server's message; the request is as it was.
             onError: 'idle',
@@ -134,7 +135,11 @@ export const paymentActionsMachine = setup({
             input: callInput,
             onDone: {
               target: '#paymentActions.deciding',
-              actions: ['takeAnswer', 'notifyReminded', { type: 'reportChanged', params: ({ event }) => ({ payment: event.output }) }],
+              actions: [
+                { type: 'takeAnswer', params: ({ event }) => event.output },
+                'notifyReminded',
+                { type: 'reportChanged', params: ({ event }) => ({ payment: event.output }) },
+              ],
             },
             onError: 'idle',
           },
@@ -146,19 +151,23 @@ export const paymentActionsMachine = setup({
       states: {
         idle: {
           on: {
-            DECLINE: 'confirmingDecline',
+            REJECT: 'confirmingReject',
             PAY: { actions: { type: 'goToPay', params: ({ context }) => ({ payment: context.payment }) } },
           },
         },
-        // Declining is the payer's cancel (spec 4): the same dialog and question.
-        confirmingDecline: { on: { DISMISS: 'idle', CONFIRM: 'declining' } },
-        declining: {
+        // Rejecting is the payer's refusal (spec 4; issue 22 item 4): one verb for button, dialog, toast and status.
+        confirmingReject: { on: { DISMISS: 'idle', CONFIRM: 'rejecting' } },
+        rejecting: {
           invoke: {
-            src: 'declineRequest',
+            src: 'rejectRequest',
             input: callInput,
             onDone: {
               target: '#paymentActions.deciding',
-              actions: ['takeAnswer', 'notifyDeclined', { type: 'reportChanged', params: ({ event }) => ({ payment: event.output }) }],
+              actions: [
+                { type: 'takeAnswer', params: ({ event }) => event.output },
+                'notifyRejected',
+                { type: 'reportChanged', params: ({ event }) => ({ payment: event.output }) },
+              ],
             },
             onError: 'idle',
           },

@@ -30,4 +30,4 @@ export const ACTION_WORDING = {
   },
 } as const;
 
-export type WordedAction = keyof typeof ACTION_WORDING;
+type WordedAction = keyof typeof ACTION_WORDING;

@@ -1,5 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { PaymentCard } from './payments/funding';
+import { errorOf } from './forms/api-failure';
+import { hostActor } from './forms/host-actor';
 
 /**
  * /settings/payment-methods (issue 6): the user's cards; removing one asks first (No / Yes), then 'card removed'.
@@ -17,7 +19,6 @@ export interface PaymentMethodsContext {
   removing: PaymentCard | null;
 }
 
-const outputOf = <T>(event: unknown) => (event as { output: T }).output;
 const statusOf = (event: unknown) => ((event as { error?: { status?: unknown } }).error?.status ?? null) as number | null;
 
 export const paymentMethodsMachine = setup({
@@ -26,19 +27,15 @@ export const paymentMethodsMachine = setup({
     events: {} as PaymentMethodsEvent,
   },
   actors: {
-    loadCards: fromPromise<PaymentCard[], void>(async () => {
-      throw new Error('loadCards is provided by the host');
-    }),
-    removeCard: fromPromise<void, { cardId: string }>(async () => {
-      throw new Error('removeCard is provided by the host');
-    }),
+    loadCards: hostActor<PaymentCard[], void>('loadCards'),
+    removeCard: hostActor<void, { cardId: string }>('removeCard'),
   },
   guards: {
     isListed: ({ context, event }) => event.type === 'REMOVE' && context.cards.some((c) => c.id === event.cardId),
     alreadyGone: ({ event }) => statusOf(event) === 404,
   },
   actions: {
-    storeCards: assign({ cards: ({ event }) => outputOf<PaymentCard[]>(event) }),
+    storeCards: assign((_, cards: PaymentCard[]) => ({ cards })),
     ask: assign(({ context, event }) => (event.type === 'REMOVE' ? { removing: context.cards.find((c) => c.id === event.cardId) ?? null } : {})),
     forget: assign({ removing: null }),
     dropRemoved: assign(({ context }) => ({ cards: context.cards.filter((c) => c.id !== context.removing?.id), removing: null })),
@@ -52,7 +49,7 @@ export const paymentMethodsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      invoke: { src: 'loadCards', onDone: { target: 'listing', actions: 'storeCards' }, onError: 'loadFailed' },
+      invoke: { src: 'loadCards', onDone: { target: 'listing', actions: { type: 'storeCards', params: ({ event }) => event.output } }, onError: 'loadFailed' },
     },
     loadFailed: { on: { RETRY: 'loading' } },
     listing: {
@@ -70,7 +67,7 @@ export const paymentMethodsMachine = setup({
           { guard: 'alreadyGone', target: 'listing', actions: ['dropRemoved', 'notifyRemoved'] },
           {
             target: 'listing',
-            actions: ['forget', { type: 'notifyFailure', params: ({ event }) => ({ error: (event as { error?: unknown }).error }) }],
+            actions: ['forget', { type: 'notifyFailure', params: ({ event }) => ({ error: errorOf(event) }) }],
           },
         ],
       },

@@ -1,10 +1,11 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { normalizeEmail } from '../domain/rules/account-rules';
 import { PayoutLinkForm } from '../domain/rules/payout-rules';
-import { failureCode } from './forms/api-failure';
+import { errorOf, failureCode } from './forms/api-failure';
 import { formMessage, hasErrors, serverFieldErrors, withoutError, type FieldErrors, type FormMessage } from './forms/field-errors';
 import { ruleErrors } from './forms/rule-errors';
 import { passwordGiven, passwordOf, passwordRefusal, refusedPassword, STEP_UP_RULE, type PasswordSubmitEvent } from './forms/step-up';
+import { hostActor } from './forms/host-actor';
 
 /**
  * Connect the payout account (spec 2 "Connect payout account", spec 4 "Payout linking"): credentials (the
@@ -16,8 +17,8 @@ import { passwordGiven, passwordOf, passwordRefusal, refusedPassword, STEP_UP_RU
  * the confirm step, distinct from the provider's password): it goes from the dialog's event into the call and is
  * never kept; a wrong one brings the dialog back with the server's words.
  */
-export const PAYOUT_FIELDS = ['email', 'password', 'bankAccountNumber'] as const;
-export type PayoutField = (typeof PAYOUT_FIELDS)[number];
+const PAYOUT_FIELDS = ['email', 'password', 'bankAccountNumber'] as const;
+type PayoutField = (typeof PAYOUT_FIELDS)[number];
 export type PayoutValues = Record<PayoutField, string>;
 
 export interface PayoutProviderInfo {
@@ -59,10 +60,8 @@ export type PayoutLinkingEvent =
 
 const blank: PayoutValues = { email: '', password: '', bankAccountNumber: '' };
 
-export const credentialErrors = (values: PayoutValues) =>
+const credentialErrors = (values: PayoutValues) =>
   ruleErrors(PayoutLinkForm, { ...values, email: normalizeEmail(values.email) }, PAYOUT_FIELDS);
-
-const errorOf = (event: unknown) => (event as { error?: unknown }).error;
 
 export const payoutLinkingMachine = setup({
   types: {
@@ -70,12 +69,8 @@ export const payoutLinkingMachine = setup({
     events: {} as PayoutLinkingEvent,
   },
   actors: {
-    loadProvider: fromPromise<PayoutProviderInfo, void>(async () => {
-      throw new Error('loadProvider is provided by the host');
-    }),
-    linkAccount: fromPromise<LinkedPayoutAccount, PayoutLinkSave>(async () => {
-      throw new Error('linkAccount is provided by the host');
-    }),
+    loadProvider: hostActor<PayoutProviderInfo, void>('loadProvider'),
+    linkAccount: hostActor<LinkedPayoutAccount, PayoutLinkSave>('linkAccount'),
   },
   guards: {
     credentialsValid: ({ context }) => !hasErrors(credentialErrors(context.values)),
@@ -86,7 +81,7 @@ export const payoutLinkingMachine = setup({
       failureCode(errorOf(event)) === 'payout_account_invalid_credentials' || hasErrors(serverFieldErrors(errorOf(event), PAYOUT_FIELDS)),
   },
   actions: {
-    storeInfo: assign({ info: ({ event }) => (event as unknown as { output: PayoutProviderInfo }).output }),
+    storeInfo: assign((_, info: PayoutProviderInfo) => ({ info })),
     change: assign(({ context, event }) =>
       event.type === 'CHANGE' ? { values: { ...context.values, [event.field]: event.value }, errors: withoutError(context.errors, event.field) } : {},
     ),
@@ -99,8 +94,8 @@ export const payoutLinkingMachine = setup({
     // The wrong password is not kept for another try: the field is empty again, the email and number stay.
     forgetPassword: assign(({ context }) => ({ values: { ...context.values, password: '' } })),
     startOver: assign({ values: blank, errors: {}, failure: null }),
-    storeLinked: assign(({ context, event }) => ({
-      linked: (event as unknown as { output: LinkedPayoutAccount }).output,
+    storeLinked: assign(({ context }, linked: LinkedPayoutAccount) => ({
+      linked,
       values: { ...context.values, password: '' },
     })),
     showPasswordRequired: assign({ passwordError: STEP_UP_RULE.required }),
@@ -114,12 +109,13 @@ export const payoutLinkingMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      invoke: { src: 'loadProvider', onDone: { target: 'credentials', actions: 'storeInfo' }, onError: 'loadFailed' },
+      invoke: { src: 'loadProvider', onDone: { target: 'credentials', actions: { type: 'storeInfo', params: ({ event }) => event.output } }, onError: 'loadFailed' },
     },
     loadFailed: {
       on: { RETRY: 'loading' },
     },
     credentials: {
+      meta: { step: 0 },
       on: {
         CHANGE: { actions: 'change' },
         NEXT: [
@@ -129,6 +125,7 @@ export const payoutLinkingMachine = setup({
       },
     },
     confirm: {
+      meta: { step: 1 },
       on: {
         CONFIRM: { target: 'confirmingPassword', actions: 'clearPasswordError' },
         BACK: 'credentials',
@@ -136,6 +133,7 @@ export const payoutLinkingMachine = setup({
     },
     // The Tipjar password dialog over the confirm step; Cancel keeps what was typed.
     confirmingPassword: {
+      meta: { step: 1 },
       on: {
         PASSWORD_SUBMIT: [
           { guard: 'passwordGiven', target: 'linking', actions: 'clearPasswordError' },
@@ -145,10 +143,11 @@ export const payoutLinkingMachine = setup({
       },
     },
     linking: {
+      meta: { step: 1 },
       invoke: {
         src: 'linkAccount',
         input: ({ context, event }) => ({ ...context.values, current_password: passwordOf(event) }),
-        onDone: { target: 'success', actions: 'storeLinked' },
+        onDone: { target: 'success', actions: { type: 'storeLinked', params: ({ event }) => event.output } },
         onError: [
           { guard: 'refusedPassword', target: 'confirmingPassword', actions: 'showPasswordRefusal' },
           { guard: 'notActivated', target: 'error.notActivated', actions: ['showServerErrors', 'focusFirstError'] },
@@ -158,6 +157,7 @@ export const payoutLinkingMachine = setup({
       },
     },
     error: {
+      meta: { step: 2 },
       // Always entered at one of its children; `other` is only the default xstate requires.
       initial: 'other',
       on: {
@@ -172,6 +172,6 @@ export const payoutLinkingMachine = setup({
         },
       },
     },
-    success: { type: 'final' },
+    success: { type: 'final', meta: { step: 3 } },
   },
 });

@@ -1,9 +1,10 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { PIN_LENGTH } from '../domain/limits';
 import { normalizePhone, PhoneCodeForm, PhoneForm } from '../domain/rules/people-rules';
-import { failureCode } from './forms/api-failure';
+import { errorOf, failureCode } from './forms/api-failure';
 import { formMessage, hasErrors, serverFieldErrors, type FieldErrors, type FormMessage } from './forms/field-errors';
 import { ruleErrors } from './forms/rule-errors';
+import { hostActor } from './forms/host-actor';
 
 /**
  * Phone verification (spec 4, find people and connect): the number with its country code → a texted 6-digit code
@@ -52,8 +53,6 @@ const code = (context: PhoneVerificationContext) => context.digits.join('');
 const phoneProblems = (context: PhoneVerificationContext) => ruleErrors(PhoneForm, { phone: context.phone }, ['phone'] as const);
 const codeProblems = (context: PhoneVerificationContext) =>
   ruleErrors(PhoneCodeForm, { phone: context.phone, code: code(context) }, ['code'] as const);
-const errorOf = (event: unknown) => (event as { error?: unknown }).error;
-const outputOf = <T>(event: unknown) => (event as { output: T }).output;
 
 /** The confirmation can only fail for good when the verification is gone (too late, or used): start again. */
 const START_AGAIN_CODES = ['phone_not_verified', 'phone_taken'];
@@ -65,15 +64,9 @@ export const phoneVerificationMachine = setup({
     input: {} as PhoneVerificationInput,
   },
   actors: {
-    sendCode: fromPromise<void, { userId: string; phone: string }>(async () => {
-      throw new Error('sendCode is provided by the host');
-    }),
-    verifyCode: fromPromise<PhoneDetails, { userId: string; phone: string; code: string }>(async () => {
-      throw new Error('verifyCode is provided by the host');
-    }),
-    confirmPhone: fromPromise<PhoneDetails, { userId: string; phone: string }>(async () => {
-      throw new Error('confirmPhone is provided by the host');
-    }),
+    sendCode: hostActor<void, { userId: string; phone: string }>('sendCode'),
+    verifyCode: hostActor<PhoneDetails, { userId: string; phone: string; code: string }>('verifyCode'),
+    confirmPhone: hostActor<PhoneDetails, { userId: string; phone: string }>('confirmPhone'),
   },
   guards: {
     phoneIsValid: ({ context }) => !hasErrors(phoneProblems(context)),
@@ -105,7 +98,7 @@ export const phoneVerificationMachine = setup({
     }),
     noteResent: assign({ resent: true, errors: {}, message: null }),
     showMessage: assign({ message: ({ event }) => formMessage(errorOf(event), {}), resent: false }),
-    storeDetails: assign({ details: ({ event }) => outputOf<PhoneDetails>(event) }),
+    storeDetails: assign((_, details: PhoneDetails) => ({ details })),
     forgetDetails: assign({ details: null }),
     // Host effects.
     focusFirstError: () => {},
@@ -166,7 +159,7 @@ export const phoneVerificationMachine = setup({
       invoke: {
         src: 'verifyCode',
         input: ({ context }) => ({ userId: context.userId, phone: context.phone, code: code(context) }),
-        onDone: { target: 'confirming', actions: 'storeDetails' },
+        onDone: { target: 'confirming', actions: { type: 'storeDetails', params: ({ event }) => event.output } },
         onError: { target: 'enteringCode', actions: ['showCodeError', 'clearDigits', 'focusFirstError'] },
       },
     },
@@ -183,7 +176,7 @@ export const phoneVerificationMachine = setup({
           invoke: {
             src: 'confirmPhone',
             input: ({ context }) => ({ userId: context.userId, phone: context.phone }),
-            onDone: { target: '#phoneVerification.verified', actions: ['storeDetails', 'notifyVerified'] },
+            onDone: { target: '#phoneVerification.verified', actions: [{ type: 'storeDetails', params: ({ event }) => event.output }, 'notifyVerified'] },
             onError: [
               // Too late or taken meanwhile: the number step again, with the reason.
               { guard: 'mustStartAgain', target: '#phoneVerification.enteringPhone', actions: ['showPhoneServerErrors', 'clearDigits', 'forgetDetails'] },

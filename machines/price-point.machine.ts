@@ -17,7 +17,7 @@ export interface PricePointValues {
   price: string;
 }
 
-export const PRICE_POINT_FIELDS = ['description', 'media_type', 'price'] as const satisfies readonly (keyof PricePointValues)[];
+const PRICE_POINT_FIELDS = ['description', 'media_type', 'price'] as const satisfies readonly (keyof PricePointValues)[];
 type Field = (typeof PRICE_POINT_FIELDS)[number];
 
 export interface PricePointContext {

@@ -1,6 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { PHOTO_MAX_BYTES } from '../domain/limits';
 import { formMessage, type FormMessage } from './forms/field-errors';
+import { errorOf } from './forms/api-failure';
+import { hostActor } from './forms/host-actor';
 
 /**
  * The profile's avatar and background image (/profile): a picked file is checked here first (JPEG or PNG, at most
@@ -41,8 +43,6 @@ export interface ProfileImagesInput extends ImageKeys {
   userId: string;
 }
 
-const errorOf = (event: unknown) => (event as { error?: unknown }).error;
-
 export const profileImagesMachine = setup({
   types: {
     context: {} as ProfileImagesContext,
@@ -50,12 +50,8 @@ export const profileImagesMachine = setup({
     input: {} as ProfileImagesInput,
   },
   actors: {
-    uploadPhoto: fromPromise<{ mediaId: string }, { userId: string; file: PickedFile }>(async () => {
-      throw new Error('uploadPhoto is provided by the host');
-    }),
-    setImage: fromPromise<ImageKeys, { userId: string; slot: ImageSlot; mediaId: string }>(async () => {
-      throw new Error('setImage is provided by the host');
-    }),
+    uploadPhoto: hostActor<{ mediaId: string }, { userId: string; file: PickedFile }>('uploadPhoto'),
+    setImage: hostActor<ImageKeys, { userId: string; slot: ImageSlot; mediaId: string }>('setImage'),
   },
   guards: {
     isTooLarge: ({ event }) => event.file.size > PHOTO_MAX_BYTES,

@@ -1,7 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { hostActor } from './forms/host-actor';
 
 /**
- * The signed-in user's profile as the shell shows it (the right sidebar: bio, avatar and banner keys). Loaded once
+ * The signed-in user's profile as the shell shows it (the right sidebar: bio, avatar and banner keys, and whether
+ * they are a creator, whom alone the sidebar asks for a bio: profile-summary.view.ts). Loaded once
  * per shell; REFRESH after the profile page saves a bio or a picture. A failed load shows the sidebar without them
  * (the default avatar), and the next REFRESH tries again.
  */
@@ -9,11 +11,22 @@ export interface ProfileSummary {
   bio_message: string;
   photo_key: string | null;
   background_key: string | null;
+  /** The profile's price points (GET …/profile): only whether there are any is kept. */
+  price_points?: readonly unknown[];
+}
+
+/** What the shell keeps of the profile: the bio and pictures, and whether the user is a creator. */
+export interface ShellProfile {
+  bio_message: string;
+  photo_key: string | null;
+  background_key: string | null;
+  /** Offers price points (spec 1: a creator offers them; the app has no other creator role). */
+  creator: boolean;
 }
 
 export interface ProfileSummaryContext {
   userId: string;
-  summary: ProfileSummary | null;
+  summary: ShellProfile | null;
 }
 
 export type ProfileSummaryEvent = { type: 'REFRESH' };
@@ -29,13 +42,16 @@ export const profileSummaryMachine = setup({
     input: {} as ProfileSummaryInput,
   },
   actors: {
-    loadSummary: fromPromise<ProfileSummary, { userId: string }>(async () => {
-      throw new Error('loadSummary is provided by the host');
-    }),
+    loadSummary: hostActor<ProfileSummary, { userId: string }>('loadSummary'),
   },
   actions: {
     setSummary: assign((_, summary: ProfileSummary) => ({
-      summary: { bio_message: summary.bio_message, photo_key: summary.photo_key, background_key: summary.background_key },
+      summary: {
+        bio_message: summary.bio_message,
+        photo_key: summary.photo_key,
+        background_key: summary.background_key,
+        creator: (summary.price_points?.length ?? 0) > 0,
+      },
     })),
   },
 }).createMachine({

@@ -1,8 +1,10 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { ProfileForm } from '../domain/rules/creator-rules';
 import type { ChangeEvent } from './forms/form-events';
 import { formMessage, hasErrors, serverFieldErrors, withoutError, type FieldErrors, type FormMessage } from './forms/field-errors';
 import { ruleErrors } from './forms/rule-errors';
+import { errorOf } from './forms/api-failure';
+import { hostActor } from './forms/host-actor';
 
 /**
  * /profile (signed in): the bio and the price points. The bio is a one-field form; a price point is removed only
@@ -25,7 +27,7 @@ export interface ProfileValues {
   bio_message: string;
 }
 
-export const PROFILE_FIELDS = ['bio_message'] as const;
+const PROFILE_FIELDS = ['bio_message'] as const;
 type Field = (typeof PROFILE_FIELDS)[number];
 
 export interface ProfileContext {
@@ -61,15 +63,9 @@ export const profileMachine = setup({
     input: {} as ProfileInput,
   },
   actors: {
-    loadProfile: fromPromise<ProfileData, { userId: string }>(async () => {
-      throw new Error('loadProfile is provided by the host');
-    }),
-    saveBio: fromPromise<ProfileData, { userId: string; bio_message: string }>(async () => {
-      throw new Error('saveBio is provided by the host');
-    }),
-    removePricePoint: fromPromise<PricePoint[], { userId: string; pricePointId: string }>(async () => {
-      throw new Error('removePricePoint is provided by the host');
-    }),
+    loadProfile: hostActor<ProfileData, { userId: string }>('loadProfile'),
+    saveBio: hostActor<ProfileData, { userId: string; bio_message: string }>('saveBio'),
+    removePricePoint: hostActor<PricePoint[], { userId: string; pricePointId: string }>('removePricePoint'),
   },
   guards: {
     bioIsValid: ({ context }) => !hasErrors(problems(context.values)),
@@ -91,7 +87,7 @@ export const profileMachine = setup({
     showRuleErrors: assign({ errors: ({ context }) => problems(context.values), message: null }),
     clearMessages: assign({ errors: {}, message: null }),
     showServerErrors: assign(({ event }) => {
-      const error = (event as { error?: unknown }).error;
+      const error = errorOf(event);
       const errors = serverFieldErrors(error, PROFILE_FIELDS);
       return { errors, message: formMessage(error, errors) };
     }),
@@ -104,7 +100,7 @@ export const profileMachine = setup({
     notifyBioSaved: () => {},
     notifyRemoved: () => {},
     // Reads the failure from the event (`error`): the page shows its detail as an error notification.
-    notifyRemoveFailed: () => {},
+    notifyRemoveFailed: (_, _params: { error: unknown }) => {},
   },
 }).createMachine({
   id: 'profile',
@@ -159,7 +155,7 @@ export const profileMachine = setup({
         src: 'removePricePoint',
         input: ({ context }) => ({ userId: context.userId, pricePointId: context.removing!.id }),
         onDone: { target: 'ready', actions: [{ type: 'setPricePoints', params: ({ event }) => event.output }, 'notifyRemoved'] },
-        onError: { target: 'ready', actions: ['forgetRemoving', 'notifyRemoveFailed'] },
+        onError: { target: 'ready', actions: ['forgetRemoving', { type: 'notifyRemoveFailed', params: ({ event }) => ({ error: event.error }) }] },
       },
     },
   },

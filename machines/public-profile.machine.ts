@@ -1,9 +1,10 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { PAY_PAGE_PRESET_CENTS } from '../domain/limits';
 import { formatAmount, parseAmount } from '../domain/money/amount';
 import type { Purchase } from '../domain/purchase';
 import { CustomAmountForm } from '../domain/rules/creator-rules';
-import { failureStatus } from './forms/api-failure';
+import { errorOf, failureStatus } from './forms/api-failure';
+import { hostActor } from './forms/host-actor';
 import { type FormMessage } from './forms/field-errors';
 import { ruleErrors } from './forms/rule-errors';
 import type { PricePoint } from './profile.machine';
@@ -17,12 +18,18 @@ export interface PublicProfileData {
   username: string;
   user_id: string;
   full_name: string;
-  profile: { bio_message: string; price_point_details: PricePoint[] };
+  profile: {
+    bio_message: string;
+    price_point_details: PricePoint[];
+    /** The creator's avatar and banner addresses (issue 23; domain/pictures.ts), null without one. */
+    profile_photo?: string | null;
+    background_image?: string | null;
+  };
 }
 
 export const PRESET_AMOUNTS = PAY_PAGE_PRESET_CENTS.map(formatAmount);
 
-export type Selection = { kind: 'amount'; amount: string } | { kind: 'custom' } | { kind: 'pricePoint'; id: string };
+type Selection = { kind: 'amount'; amount: string } | { kind: 'custom' } | { kind: 'pricePoint'; id: string };
 
 export interface PublicProfileContext {
   username: string;
@@ -32,6 +39,8 @@ export interface PublicProfileContext {
   profile: PublicProfileData | null;
   selection: Selection | null;
   customAmount: string;
+  /** The payer's note for a tip ("Say something nice"): it goes to the send screen as the payment's message. */
+  note: string;
   error: FormMessage | null;
 }
 
@@ -40,6 +49,7 @@ export type PublicProfileEvent =
   | { type: 'SELECT_CUSTOM' }
   | { type: 'CHANGE_CUSTOM'; value: string }
   | { type: 'SELECT_PRICE_POINT'; id: string }
+  | { type: 'CHANGE_NOTE'; value: string }
   | { type: 'PAY' }
   | { type: 'BACK' }
   | { type: 'RETRY' };
@@ -48,7 +58,15 @@ export interface PublicProfileInput {
   username: string;
   signedIn: boolean;
   initial: Purchase | null;
+  /**
+   * The profile the page came with (the server rendered it with this data and embedded it for the app: issue 23
+   * item 2): the machine starts choosing, with no call. Absent or null: it loads the profile.
+   */
+  loaded?: PublicProfileData | null;
 }
+
+/** The longest note the send operation takes (openapi `message`, maxLength 500). */
+export const NOTE_MAX_LENGTH = 500;
 
 const NOTHING_CHOSEN: FormMessage = { key: 'creators:publicPage.chooseFirst' };
 
@@ -93,24 +111,21 @@ export const publicProfileMachine = setup({
     input: {} as PublicProfileInput,
   },
   actors: {
-    loadPublicProfile: fromPromise<PublicProfileData, { username: string }>(async () => {
-      throw new Error('loadPublicProfile is provided by the host');
-    }),
+    loadPublicProfile: hostActor<PublicProfileData, { username: string }>('loadPublicProfile'),
   },
   guards: {
-    isNotFound: ({ event }) => failureStatus((event as { error?: unknown }).error) === 404,
+    isNotFound: ({ event }) => failureStatus(errorOf(event)) === 404,
     isListedPricePoint: ({ context, event }) =>
       event.type === 'SELECT_PRICE_POINT' && (context.profile?.profile.price_point_details.some((p) => p.id === event.id) ?? false),
     isPresetAmount: ({ event }) => event.type === 'SELECT_AMOUNT' && PRESET_AMOUNTS.includes(event.amount),
     nothingChosen: ({ context }) => context.selection === null,
     customAmountIsBad: ({ context }) => context.selection?.kind === 'custom' && customProblem(context) !== null,
     isSignedIn: ({ context }) => context.signedIn,
+    hasProfile: ({ context }) => context.profile !== null,
   },
   actions: {
-    storeProfile: assign(({ context, event }) => {
-      const profile = (event as unknown as { output: PublicProfileData }).output;
-      return { profile, ...selectionFrom(context.initial, profile), error: null };
-    }),
+    storeProfile: assign(({ context }, profile: PublicProfileData) => ({ profile, ...selectionFrom(context.initial, profile), error: null })),
+    restoreChoice: assign(({ context }) => (context.profile ? selectionFrom(context.initial, context.profile) : {})),
     selectAmount: assign({
       selection: ({ event }) => (event.type === 'SELECT_AMOUNT' ? { kind: 'amount' as const, amount: event.amount } : null),
       error: null,
@@ -125,10 +140,11 @@ export const publicProfileMachine = setup({
       selection: ({ event }) => (event.type === 'SELECT_PRICE_POINT' ? { kind: 'pricePoint' as const, id: event.id } : null),
       error: null,
     }),
+    changeNote: assign({ note: ({ event }) => (event.type === 'CHANGE_NOTE' ? event.value.slice(0, NOTE_MAX_LENGTH) : '') }),
     askToChoose: assign({ error: NOTHING_CHOSEN }),
     showCustomProblem: assign({ error: ({ context }) => customProblem(context) }),
     // Host effects: the send screen (signed in), focus to the message.
-    openSend: (_, _params: { purchase: Purchase }) => {},
+    openSend: (_, _params: { purchase: Purchase; note: string }) => {},
     focusError: () => {},
   },
 }).createMachine({
@@ -137,18 +153,23 @@ export const publicProfileMachine = setup({
     username: input.username,
     signedIn: input.signedIn,
     initial: input.initial,
-    profile: null,
+    profile: input.loaded ?? null,
     selection: null,
     customAmount: '',
+    note: '',
     error: null,
   }),
-  initial: 'loading',
+  initial: 'opening',
   states: {
+    /** With the profile the page came with, straight to the choice; otherwise it is read first. */
+    opening: {
+      always: [{ guard: 'hasProfile', target: 'choosing', actions: 'restoreChoice' }, { target: 'loading' }],
+    },
     loading: {
       invoke: {
         src: 'loadPublicProfile',
         input: ({ context }) => ({ username: context.username }),
-        onDone: { target: 'choosing', actions: 'storeProfile' },
+        onDone: { target: 'choosing', actions: { type: 'storeProfile', params: ({ event }) => event.output } },
         onError: [{ guard: 'isNotFound', target: 'notFound' }, { target: 'loadFailed' }],
       },
     },
@@ -162,13 +183,14 @@ export const publicProfileMachine = setup({
         SELECT_CUSTOM: { actions: 'selectCustom' },
         CHANGE_CUSTOM: { actions: 'changeCustom' },
         SELECT_PRICE_POINT: { guard: 'isListedPricePoint', actions: 'selectPricePoint' },
+        CHANGE_NOTE: { actions: 'changeNote' },
         PAY: [
           { guard: 'nothingChosen', actions: ['askToChoose', 'focusError'] },
           { guard: 'customAmountIsBad', actions: ['showCustomProblem', 'focusError'] },
           {
             guard: 'isSignedIn',
             target: 'leaving',
-            actions: { type: 'openSend', params: ({ context }) => ({ purchase: purchaseOf(context)! }) },
+            actions: { type: 'openSend', params: ({ context }) => ({ purchase: purchaseOf(context)!, note: context.note.trim() }) },
           },
           { target: 'signInNeeded' },
         ],

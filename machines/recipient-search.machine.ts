@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { AUTOCOMPLETE_DEBOUNCE_MS } from '../domain/limits';
 import { isSearchable, normalizeSearchTerm, personLabel, stillNames } from '../domain/user-search';
 import type { Person } from './payments/person';
+import { hostActor } from './forms/host-actor';
 
 /**
  * The recipient field of the send and request screens (spec 5): suggestions by @username, email or name once
@@ -33,23 +34,21 @@ export const recipientSearchMachine = setup({
     debounce: AUTOCOMPLETE_DEBOUNCE_MS,
   },
   actors: {
-    searchUsers: fromPromise<Person[], { term: string }>(async () => {
-      throw new Error('searchUsers is provided by the host');
-    }),
+    searchUsers: hostActor<Person[], { term: string }>('searchUsers'),
   },
   guards: {
     startsChosen: ({ context }) => context.selected !== null,
     textStillNamesChoice: ({ context, event }) =>
       event.type === 'TYPE' && context.selected !== null && stillNames(context.selected, event.text),
     textIsSearchable: ({ event }) => event.type === 'TYPE' && isSearchable(event.text),
-    foundSomeone: ({ event }) => (event as unknown as { output: Person[] }).output.length > 0,
+    foundSomeone: (_, people: Person[]) => people.length > 0,
     isSuggested: ({ context, event }) => event.type === 'SELECT' && context.results.some((p) => p.userId === event.person.userId),
   },
   actions: {
     setText: assign({ text: ({ event }) => (event.type === 'TYPE' ? event.text : '') }),
     forgetChoice: assign({ selected: null }),
     clearResults: assign({ results: [] }),
-    storeResults: assign({ results: ({ event }) => (event as unknown as { output: Person[] }).output }),
+    storeResults: assign((_, results: Person[]) => ({ results })),
     choose: assign(({ event }) => (event.type === 'SELECT' ? { selected: event.person, text: personLabel(event.person), results: [] } : {})),
     // Host effect: the screen's payment machine learns who is chosen now (null: nobody).
     reportSelection: (_, _params: { person: Person | null }) => {},
@@ -89,7 +88,11 @@ export const recipientSearchMachine = setup({
         src: 'searchUsers',
         input: ({ context }) => ({ term: normalizeSearchTerm(context.text) }),
         onDone: [
-          { guard: 'foundSomeone', target: 'suggestions', actions: 'storeResults' },
+          {
+            guard: { type: 'foundSomeone', params: ({ event }) => event.output },
+            target: 'suggestions',
+            actions: { type: 'storeResults', params: ({ event }) => event.output },
+          },
           { target: 'nothingFound', actions: 'clearResults' },
         ],
         onError: { target: 'failed', actions: 'clearResults' },

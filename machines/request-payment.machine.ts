@@ -1,14 +1,22 @@
 import { assign, setup } from 'xstate';
-import type { FormMessage } from './forms/field-errors';
+import { hasErrors, type FormMessage } from './forms/field-errors';
 import { hostActor } from './forms/host-actor';
-import { messageProblem, REQUEST_WHOLE_DIGITS, requestAmountProblem, wireAmount, type PaymentFormErrors } from './payments/payment-form';
+import {
+  messageProblem,
+  RECIPIENT_REQUIRED,
+  REQUEST_WHOLE_DIGITS,
+  requestAmountProblem,
+  wireAmount,
+  type PaymentFormErrors,
+} from './payments/payment-form';
 import { paymentStepActions, paymentStepGuards } from './payments/payment-steps';
 import type { Person } from './payments/person';
 
 /**
- * Request money (/payment/request, issue 5): recipient (who is asked to pay) → amount (below $500) → message
- * (required: the payer must know what it is for) → confirm → submitting → requested. Nothing moves until the
- * payer pays, so a failed submit may simply be tried again; the creator receives 100% (no fee on a request).
+ * Request money (/payment/request, issue 5, one screen since issue 22): who is asked to pay, the amount (below
+ * $500), the note (required: the payer must know what it is for), a summary above the one button
+ * ("Request $20.00"). States: editing, submitting, done. Nothing moves until the payer pays, so a failed submit
+ * leaves everything as typed and may simply be tried again; the requester receives 100% (no fee on a request).
  */
 export interface RequestPaymentBody {
   receiverUserId: string;
@@ -34,16 +42,24 @@ export type RequestPaymentEvent =
   | { type: 'SET_RECIPIENT'; person: Person | null }
   | { type: 'CHANGE_AMOUNT'; value: string }
   | { type: 'CHANGE_MESSAGE'; value: string }
-  | { type: 'NEXT' }
-  | { type: 'BACK' }
-  | { type: 'CONFIRM' }
-  | { type: 'RETRY' };
+  | { type: 'SUBMIT' };
 
-export const requestBodyOf = (context: RequestPaymentContext): RequestPaymentBody => ({
+const requestBodyOf = (context: RequestPaymentContext): RequestPaymentBody => ({
   receiverUserId: context.recipient?.userId ?? '',
   amount: wireAmount(context.amount),
   message: context.message.trim(),
 });
+
+/** Everything the button would be refused for, each under its field. */
+function requestProblems(context: RequestPaymentContext): PaymentFormErrors {
+  const errors: PaymentFormErrors = {};
+  if (!context.recipient) errors.recipient = RECIPIENT_REQUIRED;
+  const amount = requestAmountProblem(context.amount);
+  if (amount) errors.amount = amount;
+  const message = messageProblem(context.message);
+  if (message) errors.message = message;
+  return errors;
+}
 
 export const requestPaymentMachine = setup({
   types: {
@@ -55,71 +71,45 @@ export const requestPaymentMachine = setup({
   },
   guards: {
     ...paymentStepGuards<RequestPaymentContext>(REQUEST_WHOLE_DIGITS, requestAmountProblem),
-    messageIsValid: ({ context }) => messageProblem(context.message) === null,
+    readyToRequest: ({ context }) => !hasErrors(requestProblems(context)),
   },
   actions: {
     ...paymentStepActions<RequestPaymentContext, RequestPaymentEvent>(requestAmountProblem),
-    setMessage: assign(({ event }) => (event.type === 'CHANGE_MESSAGE' ? { message: event.value, errors: {} } : {})),
-    showMessageProblem: assign(({ context }) => ({ errors: { message: messageProblem(context.message)! } })),
-    storeRequested: assign({ requested: ({ event }) => (event as unknown as { output: RequestedPayment }).output }),
-    // Host effect: move focus to the first message (the step's field, or the alert).
+    setMessage: assign(({ context, event }) => {
+      if (event.type !== 'CHANGE_MESSAGE') return {};
+      const { message: _cleared, ...errors } = context.errors;
+      return { message: event.value, errors, failure: null };
+    }),
+    showProblems: assign(({ context }) => ({ errors: requestProblems(context), failure: null })),
+    storeRequested: assign((_, requested: RequestedPayment) => ({ requested })),
+    // Host effect: move focus to the first message (a field's, or the alert).
     focusFirstError: () => {},
   },
 }).createMachine({
   id: 'requestPayment',
   context: { recipient: null, amount: '', message: '', errors: {}, failure: null, requested: null },
-  initial: 'recipient',
+  initial: 'editing',
   states: {
-    recipient: {
+    editing: {
       on: {
         SET_RECIPIENT: { actions: 'setRecipient' },
-        NEXT: [
-          { guard: 'hasRecipient', target: 'amount', actions: 'clearErrors' },
-          { actions: ['showRecipientProblem', 'focusFirstError'] },
-        ],
-      },
-    },
-    amount: {
-      on: {
         CHANGE_AMOUNT: { guard: 'amountTaken', actions: 'setAmount' },
-        NEXT: [
-          { guard: 'amountIsValid', target: 'message', actions: 'clearErrors' },
-          { actions: ['showAmountProblem', 'focusFirstError'] },
-        ],
-        BACK: { target: 'recipient', actions: 'clearErrors' },
-      },
-    },
-    message: {
-      on: {
         CHANGE_MESSAGE: { guard: 'messageTaken', actions: 'setMessage' },
-        NEXT: [
-          { guard: 'messageIsValid', target: 'confirm', actions: 'clearErrors' },
-          { actions: ['showMessageProblem', 'focusFirstError'] },
+        SUBMIT: [
+          { guard: 'readyToRequest', target: 'submitting', actions: 'clearErrors' },
+          { actions: ['showProblems', 'focusFirstError'] },
         ],
-        BACK: { target: 'amount', actions: 'clearErrors' },
-      },
-    },
-    confirm: {
-      on: {
-        CONFIRM: 'submitting',
-        BACK: 'message',
       },
     },
     submitting: {
       invoke: {
         src: 'requestPayment',
         input: ({ context }) => requestBodyOf(context),
-        onDone: { target: 'requested', actions: 'storeRequested' },
-        onError: { target: 'failed', actions: ['showFailure', 'focusFirstError'] },
+        onDone: { target: 'done', actions: { type: 'storeRequested', params: ({ event }) => event.output } },
+        // Nothing moved: everything stays as typed, with the server's words above the button.
+        onError: { target: 'editing', actions: ['showFailure', 'focusFirstError'] },
       },
     },
-    // Nothing moved: try again, or go back and change the request.
-    failed: {
-      on: {
-        RETRY: { target: 'submitting', actions: 'clearErrors' },
-        BACK: { target: 'message', actions: 'clearErrors' },
-      },
-    },
-    requested: { type: 'final' },
+    done: { type: 'final' },
   },
 });

@@ -1,9 +1,9 @@
 import { assign, setup } from 'xstate';
 import { normalizeEmail, ResetPasswordForm } from '../domain/rules/account-rules';
-import { failureCode } from './forms/api-failure';
+import { errorOf, failureCode } from './forms/api-failure';
 import type { ChangeEvent, SubmitEvent, ToggleVisibilityEvent } from './forms/form-events';
 import { formMessage, type FieldErrors, type FormMessage } from './forms/field-errors';
-import { errorOf, formActions, formIsValid, toggleVisibility } from './forms/form-actions';
+import { formActions, formIsValid, toggleVisibility } from './forms/form-actions';
 import { hostActor } from './forms/host-actor';
 import { ruleErrors } from './forms/rule-errors';
 
@@ -17,7 +17,7 @@ export interface ResetPasswordValues {
   password_2: string;
 }
 
-export const RESET_FIELDS = ['password_1', 'password_2'] as const satisfies readonly (keyof ResetPasswordValues)[];
+const RESET_FIELDS = ['password_1', 'password_2'] as const satisfies readonly (keyof ResetPasswordValues)[];
 type Field = (typeof RESET_FIELDS)[number];
 
 export interface ResetPasswordContext {
@@ -46,7 +46,7 @@ export interface ResetPasswordRequest {
 /** The server's words for a link that cannot be used (docs/decisions.md "Email codes and reset links"). */
 const DEAD_LINK_CODES = ['reset_link_invalid', 'reset_link_expired', 'reset_link_used'];
 
-export const LINK_INCOMPLETE: FormMessage = { key: 'accounts:errors.reset_link_invalid' };
+const LINK_INCOMPLETE: FormMessage = { key: 'accounts:errors.reset_link_invalid' };
 
 const request = (context: ResetPasswordContext): ResetPasswordRequest => ({
   email: normalizeEmail(context.email),

@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
-import { failureStatus } from './forms/api-failure';
+import { assign, setup } from 'xstate';
+import { errorOf, failureStatus } from './forms/api-failure';
+import { hostActor } from './forms/host-actor';
 
 /**
  * A read-only screen of one thing loaded from the server (issue 6: a withdrawal's details, the withdraw method):
@@ -21,15 +22,13 @@ export const resourceViewMachine = setup({
     events: {} as ResourceViewEvent,
   },
   actors: {
-    load: fromPromise<unknown, void>(async () => {
-      throw new Error('load is provided by the host');
-    }),
+    load: hostActor<unknown, void>('load'),
   },
   guards: {
-    isNotFound: ({ event }) => NOT_FOUND_STATUSES.includes(failureStatus((event as { error?: unknown }).error) ?? 0),
+    isNotFound: ({ event }) => NOT_FOUND_STATUSES.includes(failureStatus(errorOf(event)) ?? 0),
   },
   actions: {
-    store: assign({ data: ({ event }) => (event as unknown as { output: unknown }).output }),
+    store: assign((_, { data }: { data: unknown }) => ({ data })),
   },
 }).createMachine({
   id: 'resourceView',
@@ -39,7 +38,7 @@ export const resourceViewMachine = setup({
     loading: {
       invoke: {
         src: 'load',
-        onDone: { target: 'shown', actions: 'store' },
+        onDone: { target: 'shown', actions: { type: 'store', params: ({ event }) => ({ data: event.output }) } },
         onError: [{ guard: 'isNotFound', target: 'notFound' }, { target: 'failed' }],
       },
     },
@@ -51,7 +50,7 @@ export const resourceViewMachine = setup({
         idle: { on: { RELOAD: 'reloading' } },
         // The last answer stays on screen; a failed reload keeps it (the next RELOAD tries again).
         reloading: {
-          invoke: { src: 'load', onDone: { target: 'idle', actions: 'store' }, onError: 'idle' },
+          invoke: { src: 'load', onDone: { target: 'idle', actions: { type: 'store', params: ({ event }) => ({ data: event.output }) } }, onError: 'idle' },
         },
       },
     },

@@ -1,6 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
 import { needsSetUp, type SessionUser } from '../domain/session-user';
-import { failureCode, failureStatus } from './forms/api-failure';
+import { errorOf, failureCode, failureStatus } from './forms/api-failure';
 
 /**
  * The session gate (spec 2 "Route sets by session state", spec 4 "Session").
@@ -44,7 +44,7 @@ const refreshable = {
       invoke: {
         src: 'loadUser',
         input: ({ context }: { context: SessionContext }) => ({ user: context.user }),
-        onDone: { target: '#session.routing', actions: ['storeLoadedUser', 'persistUser'] },
+        onDone: { target: '#session.routing', actions: [{ type: 'storeLoadedUser', params: ({ event }: { event: DoneActorEvent<SessionUser> }) => event.output }, 'persistUser'] },
         onError: [
           {
             guard: 'isSessionExpiredFailure',
@@ -82,9 +82,7 @@ export const sessionMachine = setup({
     storeUser: assign({
       user: ({ event }) => ('user' in event ? event.user : null),
     }),
-    storeLoadedUser: assign({
-      user: ({ event }) => (event as unknown as { output: SessionUser }).output,
-    }),
+    storeLoadedUser: assign((_, user: SessionUser) => ({ user })),
     forgetUser: assign({ user: null }),
     // Side effects with no state of their own: injected by the host.
     persistUser: () => {},
@@ -99,10 +97,10 @@ export const sessionMachine = setup({
     hasUser: ({ context }) => context.user !== null,
     userNeedsSetUp: ({ context }) => context.user !== null && needsSetUp(context.user),
     isSessionExpiredFailure: ({ event }) => {
-      const error = (event as { error?: unknown }).error;
+      const error = errorOf(event);
       return failureStatus(error) === 401 && failureCode(error) === SESSION_EXPIRED_CODE;
     },
-    isUnauthorizedFailure: ({ event }) => failureStatus((event as { error?: unknown }).error) === 401,
+    isUnauthorizedFailure: ({ event }) => failureStatus(errorOf(event)) === 401,
   },
 }).createMachine({
   id: 'session',

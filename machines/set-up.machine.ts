@@ -21,7 +21,7 @@ export interface SetUpValues {
   eSignatureConsent: boolean;
 }
 
-export const SET_UP_FIELDS = ['fullName', 'username', 'country', 'eSignatureConsent'] as const satisfies readonly (keyof SetUpValues)[];
+const SET_UP_FIELDS = ['fullName', 'username', 'country', 'eSignatureConsent'] as const satisfies readonly (keyof SetUpValues)[];
 type Field = (typeof SET_UP_FIELDS)[number];
 
 export interface SetUpContext {
@@ -53,6 +53,7 @@ export const setUpMachine = setup({
   },
   actors: {
     setUp: hostActor<{ user: SessionUser }, SetUpRequest>('setUp'),
+    // The default (no purchase waiting) lets the machine run alone; the browser's asks the server.
     loadPurchase: fromPromise<Purchase | null, { userId: string }>(async () => null),
   },
   guards: {
@@ -61,8 +62,8 @@ export const setUpMachine = setup({
   },
   actions: {
     ...formActions<SetUpContext, SetUpEvent, Field>(SET_UP_FIELDS, (context) => problems(context.values)),
-    storeUser: assign({ user: ({ event }) => (event as unknown as { output: { user: SessionUser } }).output.user }),
-    storePurchase: assign({ purchase: ({ event }) => (event as unknown as { output: Purchase | null }).output }),
+    storeUser: assign((_, user: SessionUser) => ({ user })),
+    storePurchase: assign((_, purchase: Purchase | null) => ({ purchase })),
     // Host effects.
     focusFirstError: () => {},
     reportUser: (_, _params: { user: SessionUser }) => {},
@@ -94,7 +95,7 @@ export const setUpMachine = setup({
       invoke: {
         src: 'setUp',
         input: ({ context }) => ({ userId: context.userId, ...checked(context.values) }),
-        onDone: { target: 'loadingPurchase', actions: 'storeUser' },
+        onDone: { target: 'loadingPurchase', actions: { type: 'storeUser', params: ({ event }) => event.output.user } },
         onError: { target: 'editing', actions: ['showServerErrors', 'focusFirstError'] },
       },
     },
@@ -102,7 +103,7 @@ export const setUpMachine = setup({
       invoke: {
         src: 'loadPurchase',
         input: ({ context }) => ({ userId: context.userId }),
-        onDone: { target: 'finishing', actions: 'storePurchase' },
+        onDone: { target: 'finishing', actions: { type: 'storePurchase', params: ({ event }) => event.output } },
         // The set-up is done; a purchase that cannot be read now stays stored for the payment flow.
         onError: { target: 'finishing' },
       },

@@ -18,7 +18,7 @@ export interface SignInValues {
   password: string;
 }
 
-export const SIGN_IN_FIELDS = ['email', 'password'] as const satisfies readonly (keyof SignInValues)[];
+const SIGN_IN_FIELDS = ['email', 'password'] as const satisfies readonly (keyof SignInValues)[];
 type Field = (typeof SIGN_IN_FIELDS)[number];
 
 export interface SignInContext {
@@ -36,7 +36,7 @@ export interface SignInInput {
 }
 
 /** What is checked and sent: the email as the server stores it (trimmed, lower-case). */
-export const signInPayload = (values: SignInValues): SignInValues => ({ ...values, email: normalizeEmail(values.email) });
+const signInPayload = (values: SignInValues): SignInValues => ({ ...values, email: normalizeEmail(values.email) });
 const problems = (values: SignInValues) => ruleErrors(SignInForm, signInPayload(values), SIGN_IN_FIELDS);
 
 export interface SignedInOutput {
@@ -54,8 +54,7 @@ export const signInMachine = setup({
   },
   guards: {
     formIsValid: formIsValid((context: SignInContext) => problems(context.values)),
-    emailUnverified: ({ event }) =>
-      (event as unknown as { output: SignedInOutput }).output.user.emailStatus !== 'verified',
+    emailUnverified: (_, signedIn: SignedInOutput) => signedIn.user.emailStatus !== 'verified',
   },
   actions: {
     ...formActions<SignInContext, SignInEvent, Field>(SIGN_IN_FIELDS, (context) => problems(context.values)),
@@ -93,7 +92,7 @@ export const signInMachine = setup({
         input: ({ context }) => signInPayload(context.values),
         onDone: [
           {
-            guard: 'emailUnverified',
+            guard: { type: 'emailUnverified', params: ({ event }) => event.output },
             target: 'signedIn',
             actions: ['goToCheckEmail', { type: 'reportSignedIn', params: ({ event }) => event.output }],
           },

@@ -21,9 +21,9 @@ export interface SignUpValues {
   acceptTerms: boolean;
 }
 
-export const SIGN_UP_FIELDS = ['email', 'password', 'confirmPassword', 'acceptTerms'] as const satisfies readonly (keyof SignUpValues)[];
+const SIGN_UP_FIELDS = ['email', 'password', 'confirmPassword', 'acceptTerms'] as const satisfies readonly (keyof SignUpValues)[];
 type Field = (typeof SIGN_UP_FIELDS)[number];
-export type SignUpPasswordField = 'password' | 'confirmPassword';
+type SignUpPasswordField = 'password' | 'confirmPassword';
 
 export interface SignUpContext {
   values: SignUpValues;

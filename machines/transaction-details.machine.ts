@@ -1,8 +1,10 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { isTooLarge, mediaKindOf, type ChosenFile } from '../domain/media-file';
-import { failureCode, failureStatus } from './forms/api-failure';
+import { errorOf, failureCode, failureStatus } from './forms/api-failure';
 import type { FormMessage } from './forms/field-errors';
 import type { PaymentMessage, PaymentTrailLine, PaymentView } from './activity/payment-types';
+import { liveUpdatesPlaceholder, type LiveEvent } from './live/live-updates';
+import { hostActor } from './forms/host-actor';
 
 /**
  * /transactions/transaction-details?id= (spec 2/3): one payment with its status trail, and its message thread.
@@ -16,6 +18,10 @@ import type { PaymentMessage, PaymentTrailLine, PaymentView } from './activity/p
  * first: its kind, 'The file is too large'), and the message carries its id. Text or an attachment, either is
  * enough to send. (On a price point awaiting the creator's reply, the creator's media message claims it — the
  * server's rule; the upload screen is the guided way to do that.)
+ *
+ * Live (issue 23.4): while shown, the page follows the user's live updates; a change of this payment (the
+ * creator's reply: Complete, and the photo) or a reset of the stream loads it again in place, as PAYMENT_CHANGED
+ * does; another change during that load starts it over, so the last one shown is the newest.
  */
 export interface TransactionDetailsInput {
   userId: string;
@@ -47,7 +53,8 @@ export type TransactionDetailsEvent =
   | { type: 'SEND_MESSAGE'; key: string }
   | { type: 'PAYMENT_CHANGED' }
   | { type: 'ATTACH_FILE'; file: ChosenFile }
-  | { type: 'REMOVE_ATTACHMENT' };
+  | { type: 'REMOVE_ATTACHMENT' }
+  | LiveEvent;
 
 export interface LoadDetailsInput {
   userId: string;
@@ -63,9 +70,9 @@ export interface PostMessageInput {
   mediaId?: string;
 }
 
-export const ATTACHMENT_TOO_LARGE: FormMessage = { key: 'activity:upload.fileTooLarge' };
-export const ATTACHMENT_UNSUPPORTED: FormMessage = { key: 'activity:thread.attachUnsupported' };
-export const ATTACHMENT_FAILED: FormMessage = { key: 'activity:thread.attachFailed' };
+const ATTACHMENT_TOO_LARGE: FormMessage = { key: 'activity:upload.fileTooLarge' };
+const ATTACHMENT_UNSUPPORTED: FormMessage = { key: 'activity:thread.attachUnsupported' };
+const ATTACHMENT_FAILED: FormMessage = { key: 'activity:thread.attachFailed' };
 
 const chosenFile = (event: TransactionDetailsEvent) => (event.type === 'ATTACH_FILE' ? event.file : null);
 
@@ -79,19 +86,15 @@ export const transactionDetailsMachine = setup({
     input: {} as TransactionDetailsInput,
   },
   actors: {
-    loadDetails: fromPromise<PaymentDetails, LoadDetailsInput>(async () => {
-      throw new Error('loadDetails is provided by the host');
-    }),
-    postMessage: fromPromise<PaymentMessage, PostMessageInput>(async () => {
-      throw new Error('postMessage is provided by the host');
-    }),
-    uploadMedia: fromPromise<{ mediaId: string }, { userId: string; file: ChosenFile }>(async () => {
-      throw new Error('uploadMedia is provided by the host');
-    }),
+    loadDetails: hostActor<PaymentDetails, LoadDetailsInput>('loadDetails'),
+    postMessage: hostActor<PaymentMessage, PostMessageInput>('postMessage'),
+    uploadMedia: hostActor<{ mediaId: string }, { userId: string; file: ChosenFile }>('uploadMedia'),
+    liveUpdates: liveUpdatesPlaceholder,
   },
   guards: {
+    isThisPayment: ({ context, event }) => event.type === 'LIVE_PAYMENT' && event.paymentId === context.details?.payment.payment_id,
     hasId: ({ context }) => context.paymentId !== null && context.paymentId.trim() !== '',
-    isNotFound: ({ event }) => NOT_FOUND_STATUSES.includes(failureStatus((event as { error?: unknown }).error) ?? 0),
+    isNotFound: ({ event }) => NOT_FOUND_STATUSES.includes(failureStatus(errorOf(event)) ?? 0),
     hasDraft: ({ context }) => context.draft.trim() !== '' || context.attachment?.mediaId != null,
     fileUnsupported: ({ event }) => {
       const file = chosenFile(event);
@@ -102,19 +105,18 @@ export const transactionDetailsMachine = setup({
       const kind = file ? mediaKindOf(file) : null;
       return file !== null && kind !== null && isTooLarge(file, kind);
     },
-    uploadRefusedAsTooLarge: ({ event }) => failureCode((event as { error?: unknown }).error) === 'file_too_large',
-    uploadRefusedAsUnsupported: ({ event }) => failureCode((event as { error?: unknown }).error) === 'media_type_unsupported',
+    uploadRefusedAsTooLarge: ({ event }) => failureCode(errorOf(event)) === 'file_too_large',
+    uploadRefusedAsUnsupported: ({ event }) => failureCode(errorOf(event)) === 'media_type_unsupported',
   },
   actions: {
-    takeDetails: assign({ details: ({ event }) => (event as unknown as { output: PaymentDetails }).output }),
+    takeDetails: assign((_, details: PaymentDetails) => ({ details })),
     typeMessage: assign(({ context, event }) =>
       event.type === 'TYPE_MESSAGE' ? { draft: event.text, sendKey: event.text === context.draft ? context.sendKey : null } : {},
     ),
     keepSendKey: assign({
       sendKey: ({ context, event }) => context.sendKey ?? (event.type === 'SEND_MESSAGE' ? event.key : null),
     }),
-    appendMessage: assign(({ context, event }) => {
-      const message = (event as unknown as { output: PaymentMessage }).output;
+    appendMessage: assign(({ context }, message: PaymentMessage) => {
       if (!context.details) return {};
       const { payment } = context.details;
       return {
@@ -129,8 +131,8 @@ export const transactionDetailsMachine = setup({
       const file = chosenFile(event);
       return file ? { attachment: { file, mediaId: null }, attachProblem: null, sendKey: null } : {};
     }),
-    storeMediaId: assign(({ context, event }) => ({
-      attachment: context.attachment && { ...context.attachment, mediaId: (event as unknown as { output: { mediaId: string } }).output.mediaId },
+    storeMediaId: assign(({ context }, mediaId: string) => ({
+      attachment: context.attachment && { ...context.attachment, mediaId },
     })),
     refuseUnsupported: assign({ attachment: null, attachProblem: ATTACHMENT_UNSUPPORTED }),
     refuseTooLarge: assign({ attachment: null, attachProblem: ATTACHMENT_TOO_LARGE }),
@@ -155,7 +157,7 @@ export const transactionDetailsMachine = setup({
       invoke: {
         src: 'loadDetails',
         input: ({ context }) => ({ userId: context.userId, paymentId: context.paymentId! }),
-        onDone: { target: 'ready', actions: 'takeDetails' },
+        onDone: { target: 'ready', actions: { type: 'takeDetails', params: ({ event }) => event.output } },
         onError: [{ guard: 'isNotFound', target: 'notFound' }, { target: 'failed' }],
       },
     },
@@ -163,6 +165,7 @@ export const transactionDetailsMachine = setup({
     notFound: { type: 'final' },
     ready: {
       type: 'parallel',
+      invoke: { src: 'liveUpdates', input: ({ context }) => ({ userId: context.userId }) },
       states: {
         thread: {
           initial: 'composing',
@@ -183,7 +186,7 @@ export const transactionDetailsMachine = setup({
               invoke: {
                 src: 'uploadMedia',
                 input: ({ context }) => ({ userId: context.userId, file: context.attachment!.file }),
-                onDone: { target: 'composing', actions: 'storeMediaId' },
+                onDone: { target: 'composing', actions: { type: 'storeMediaId', params: ({ event }) => event.output.mediaId } },
                 onError: [
                   { guard: 'uploadRefusedAsTooLarge', target: 'composing', actions: 'refuseTooLarge' },
                   { guard: 'uploadRefusedAsUnsupported', target: 'composing', actions: 'refuseUnsupported' },
@@ -201,7 +204,7 @@ export const transactionDetailsMachine = setup({
                   key: context.sendKey!,
                   ...(context.attachment?.mediaId ? { mediaId: context.attachment.mediaId } : {}),
                 }),
-                onDone: { target: 'composing', actions: 'appendMessage' },
+                onDone: { target: 'composing', actions: { type: 'appendMessage', params: ({ event }) => event.output } },
                 // The client's middleware shows the server's message; the text stays for another try.
                 onError: 'composing',
               },
@@ -211,12 +214,19 @@ export const transactionDetailsMachine = setup({
         payment: {
           initial: 'current',
           states: {
-            current: { on: { PAYMENT_CHANGED: 'refreshing' } },
+            current: {
+              on: {
+                PAYMENT_CHANGED: 'refreshing',
+                LIVE_PAYMENT: { guard: 'isThisPayment', target: 'refreshing' },
+                LIVE_RESET: 'refreshing',
+              },
+            },
             refreshing: {
+              on: { LIVE_PAYMENT: { guard: 'isThisPayment', target: 'refreshing', reenter: true } },
               invoke: {
                 src: 'loadDetails',
                 input: ({ context }) => ({ userId: context.userId, paymentId: context.paymentId! }),
-                onDone: { target: 'current', actions: 'takeDetails' },
+                onDone: { target: 'current', actions: { type: 'takeDetails', params: ({ event }) => event.output } },
                 // The last details stay on screen; the notification tells what failed.
                 onError: 'current',
               },

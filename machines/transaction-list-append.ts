@@ -17,3 +17,19 @@ export function appendNewPayments(items: readonly PaymentView[], page: readonly 
   }
   return items.concat(repeated.size === 0 ? page : page.filter((p) => !repeated.has(p.payment_id)));
 }
+
+/**
+ * The rows after the first page was read again (a live update, issue 23.4): the page as it is now, then the rows
+ * shown after the page's range (the rows within its range that it no longer holds left this tab). A payment that
+ * changed shows its new state; a new one comes first.
+ */
+export function refreshFirstPage(items: readonly PaymentView[], page: readonly PaymentView[]): PaymentView[] {
+  // The tab has no payment any more.
+  if (page.length === 0) return [];
+  const onPage = new Set(page.map((p) => p.payment_id));
+  const oldestOnPage = page.at(-1);
+  // Rows shown that fell in the page's range but are not on it any more (moved to another tab) are dropped.
+  const cut = items.findIndex((p) => p.payment_id === oldestOnPage!.payment_id);
+  const rest = cut >= 0 ? items.slice(cut + 1) : items.filter((p) => !onPage.has(p.payment_id));
+  return page.concat(rest.filter((p) => !onPage.has(p.payment_id)));
+}

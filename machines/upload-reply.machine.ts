@@ -1,9 +1,10 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { isTooLarge, mediaKindOf, type ChosenFile, type MediaKind } from '../domain/media-file';
 import type { PaymentMessage, PaymentView } from './activity/payment-types';
-import { failureCode, failureStatus } from './forms/api-failure';
+import { errorOf, failureCode, failureStatus } from './forms/api-failure';
 import type { FormMessage } from './forms/field-errors';
 import { failureMessage } from './payments/payment-form';
+import { hostActor } from './forms/host-actor';
 
 /**
  * /transactions/transaction-details/upload-file?id= (spec 2, issue 5 and 7): the creator replies to a price-point
@@ -63,9 +64,9 @@ export interface ClaimInput {
 }
 
 // The spec's words (section 8), as the server's file_too_large says them; in the activity texts the page loads.
-export const FILE_TOO_LARGE: FormMessage = { key: 'activity:upload.fileTooLarge' };
-export const FILE_REQUIRED: FormMessage = { key: 'activity:upload.fileRequired' };
-export const wrongKind = (kind: MediaKind | null): FormMessage => ({ key: `activity:upload.wrongKind.${kind ?? 'photo'}` });
+const FILE_TOO_LARGE: FormMessage = { key: 'activity:upload.fileTooLarge' };
+const FILE_REQUIRED: FormMessage = { key: 'activity:upload.fileRequired' };
+const wrongKind = (kind: MediaKind | null): FormMessage => ({ key: `activity:upload.wrongKind.${kind ?? 'photo'}` });
 
 /** Whether a problem belongs under the file field (its kind, its size, none chosen) rather than above the button. */
 export const isFileProblem = (problem: FormMessage | null): boolean =>
@@ -73,7 +74,6 @@ export const isFileProblem = (problem: FormMessage | null): boolean =>
 
 /** Refusals that mean "not a payment of yours": unknown or foreign (404), or not an id at all (400). */
 const NOT_FOUND_STATUSES = [400, 404];
-const errorOf = (event: unknown) => (event as { error?: unknown }).error;
 const chosen = (event: UploadReplyEvent) => (event.type === 'CHOOSE_FILE' ? event.file : null);
 
 export const uploadReplyMachine = setup({
@@ -83,24 +83,16 @@ export const uploadReplyMachine = setup({
     input: {} as UploadReplyInput,
   },
   actors: {
-    loadPayment: fromPromise<PaymentView, { userId: string; paymentId: string }>(async () => {
-      throw new Error('loadPayment is provided by the host');
-    }),
-    uploadMedia: fromPromise<{ mediaId: string }, UploadInput>(async () => {
-      throw new Error('uploadMedia is provided by the host');
-    }),
-    claimPayment: fromPromise<PaymentMessage, ClaimInput>(async () => {
-      throw new Error('claimPayment is provided by the host');
-    }),
+    loadPayment: hostActor<PaymentView, { userId: string; paymentId: string }>('loadPayment'),
+    uploadMedia: hostActor<{ mediaId: string }, UploadInput>('uploadMedia'),
+    claimPayment: hostActor<PaymentMessage, ClaimInput>('claimPayment'),
   },
   guards: {
     hasId: ({ context }) => context.paymentId !== null && context.paymentId.trim() !== '',
     isNotFound: ({ event }) => NOT_FOUND_STATUSES.includes(failureStatus(errorOf(event)) ?? 0),
     // The same rule as payment-actions' "Action Required": the receiver of a price-point payment still held.
-    replyIsDue: ({ event }) => {
-      const payment = (event as unknown as { output: PaymentView }).output;
-      return payment.status === 'new' && payment.transaction_type === 'receiver' && payment.media_type !== null;
-    },
+    replyIsDue: (_, payment: PaymentView) =>
+      payment.status === 'new' && payment.transaction_type === 'receiver' && payment.media_type !== null,
     fileIsWrongKind: ({ context, event }) => {
       const file = chosen(event);
       return file !== null && mediaKindOf(file) !== context.kind;
@@ -118,11 +110,11 @@ export const uploadReplyMachine = setup({
     },
   },
   actions: {
-    takePayment: assign(({ event }) => {
-      const payment = (event as unknown as { output: PaymentView }).output;
-      return { payment, kind: payment.media_type === 'video' ? ('video' as const) : ('photo' as const) };
-    }),
-    keepPayment: assign({ payment: ({ event }) => (event as unknown as { output: PaymentView }).output }),
+    takePayment: assign((_, payment: PaymentView) => ({
+      payment,
+      kind: payment.media_type === 'video' ? ('video' as const) : ('photo' as const),
+    })),
+    keepPayment: assign((_, payment: PaymentView) => ({ payment })),
     takeFile: assign(({ event }) => ({ file: chosen(event), mediaId: null, problem: null })),
     refuseWrongKind: assign(({ context }) => ({ file: null, mediaId: null, problem: wrongKind(context.kind) })),
     refuseTooLarge: assign({ file: null, mediaId: null, problem: FILE_TOO_LARGE }),
@@ -133,7 +125,7 @@ export const uploadReplyMachine = setup({
       event.type === 'PROGRESS' ? { sent: Math.max(context.sent, Math.min(event.sent, context.file?.size ?? 0)) } : {},
     ),
     takeMedia: assign(({ context }) => ({ sent: context.file?.size ?? 0 })),
-    storeMediaId: assign({ mediaId: ({ event }) => (event as unknown as { output: { mediaId: string } }).output.mediaId }),
+    storeMediaId: assign((_, mediaId: string) => ({ mediaId })),
     showFailure: assign({ problem: ({ event }) => failureMessage(errorOf(event)) }),
     clearProblem: assign({ problem: null }),
     // Host effect: move focus to the message (the file field's, or the alert).
@@ -161,8 +153,12 @@ export const uploadReplyMachine = setup({
         src: 'loadPayment',
         input: ({ context }) => ({ userId: context.userId, paymentId: context.paymentId! }),
         onDone: [
-          { guard: 'replyIsDue', target: 'choosing', actions: 'takePayment' },
-          { target: 'nothingToReply', actions: 'keepPayment' },
+          {
+            guard: { type: 'replyIsDue', params: ({ event }) => event.output },
+            target: 'choosing',
+            actions: { type: 'takePayment', params: ({ event }) => event.output },
+          },
+          { target: 'nothingToReply', actions: { type: 'keepPayment', params: ({ event }) => event.output } },
         ],
         onError: [{ guard: 'isNotFound', target: 'notFound' }, { target: 'loadFailed' }],
       },
@@ -191,7 +187,7 @@ export const uploadReplyMachine = setup({
       invoke: {
         src: 'uploadMedia',
         input: ({ context }) => ({ userId: context.userId, file: context.file! }),
-        onDone: { target: 'claiming', actions: ['storeMediaId', 'takeMedia'] },
+        onDone: { target: 'claiming', actions: [{ type: 'storeMediaId', params: ({ event }) => event.output.mediaId }, 'takeMedia'] },
         onError: [
           // The server has the last word on size and kind (it reads the bytes): the file must be chosen again.
           { guard: 'refusedAsTooLarge', target: 'choosing', actions: ['refuseTooLarge', 'focusProblem'] },

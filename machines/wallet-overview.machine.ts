@@ -1,9 +1,12 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { components } from '../openapi/schema';
+import { liveUpdatesPlaceholder, type LiveEvent } from './live/live-updates';
+import { hostActor } from './forms/host-actor';
 
 /**
  * /withdraw-funds (issue 6): the balance, the withdrawals and the deposits, read together; a failure offers a
- * retry. The lists are the newest first page of each (20); a details page follows one item.
+ * retry. The lists are the newest first page of each (20); a details page follows one item. Live (issue 23.4):
+ * a payment change (the balance moved) or a reset of the stream reads them again, as REFRESH does.
  */
 export interface WalletOverview {
   wallet: components['schemas']['Wallet'];
@@ -11,7 +14,7 @@ export interface WalletOverview {
   deposits: Array<components['schemas']['Deposit']>;
 }
 
-export type WalletOverviewEvent = { type: 'RETRY' } | { type: 'REFRESH' };
+export type WalletOverviewEvent = { type: 'RETRY' } | { type: 'REFRESH' } | LiveEvent;
 
 export const walletOverviewMachine = setup({
   types: {
@@ -19,23 +22,24 @@ export const walletOverviewMachine = setup({
     events: {} as WalletOverviewEvent,
   },
   actors: {
-    loadOverview: fromPromise<WalletOverview, void>(async () => {
-      throw new Error('loadOverview is provided by the host');
-    }),
+    loadOverview: hostActor<WalletOverview, void>('loadOverview'),
+    liveUpdates: liveUpdatesPlaceholder,
   },
   actions: {
-    storeOverview: assign({ overview: ({ event }) => (event as unknown as { output: WalletOverview }).output }),
+    storeOverview: assign((_, overview: WalletOverview) => ({ overview })),
   },
 }).createMachine({
   id: 'walletOverview',
   context: { overview: null },
   initial: 'loading',
+  // The user is the session's (the stream's cookie); the input is there for the actor's shape.
+  invoke: { src: 'liveUpdates', input: { userId: '' } },
   states: {
     loading: {
-      invoke: { src: 'loadOverview', onDone: { target: 'ready', actions: 'storeOverview' }, onError: 'failed' },
+      invoke: { src: 'loadOverview', onDone: { target: 'ready', actions: { type: 'storeOverview', params: ({ event }) => event.output } }, onError: 'failed' },
     },
     failed: { on: { RETRY: 'loading' } },
     // REFRESH (the user came back to the page) reads again while the last figures stay on screen.
-    ready: { on: { REFRESH: 'loading' } },
+    ready: { on: { REFRESH: 'loading', LIVE_PAYMENT: 'loading', LIVE_TRANSFER: 'loading', LIVE_RESET: 'loading' } },
   },
 });

@@ -1,12 +1,13 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { components } from '../openapi/schema';
 import { acceptsAmountInput, centsFromInput } from '../domain/money/amount-input';
 import { formatAmount } from '../domain/money/amount';
 import { WITHDRAWAL_MAX_EXCLUSIVE_CENTS, WITHDRAWAL_MIN_EXCLUSIVE_CENTS } from '../domain/limits';
-import { failureCode } from './forms/api-failure';
+import { errorOf, failureCode } from './forms/api-failure';
 import type { FormMessage } from './forms/field-errors';
 import { failureMessage } from './payments/payment-form';
 import { idempotencyKeyFor } from './payments/idempotency-key';
+import { hostActor } from './forms/host-actor';
 
 /**
  * Withdraw (issue 6, spec 5 and 8): amount (more than $20, less than $10,000, not above the available balance —
@@ -19,6 +20,12 @@ import { idempotencyKeyFor } from './payments/idempotency-key';
  * A destination set or changed less than 24 hours ago does not take withdrawals yet (issue 21): the flow says when
  * it opens before the amount is typed (`notOpenYet` when no destination is open; otherwise that one cannot be
  * chosen), and the server's 409 `destination_not_open_yet` at submit reads the setup again, which lands there.
+ *
+ * Issue 22 item 12, the withdrawal stays in the task: with nowhere to send money at all, the amount is asked first
+ * and Next opens the bank wizard (`toBankWizard`, the host carries the amount along); the wizard comes back here
+ * with it (`input.amount`), so nothing typed is lost — then, the new account being less than 24 hours old, the
+ * screen says when it opens, with the amount still there. The confirm step states when the money leaves and that
+ * it can be cancelled until then (withdraw.view.ts `withdrawalTimeline`, the server's cancellation window).
  */
 export type WithdrawDestination = 'bank_account' | 'payout_account';
 
@@ -56,9 +63,11 @@ export interface WithdrawRequest {
 export interface WithdrawInput {
   /** A random id of this screen, from the host: the root of the Idempotency-Keys. */
   flowId: string;
+  /** The amount typed before the bank wizard was opened from here (issue 22 item 12), given back on return. */
+  amount?: string;
 }
 
-export type WithdrawErrors = Partial<Record<'amount' | 'destination', FormMessage>>;
+type WithdrawErrors = Partial<Record<'amount' | 'destination', FormMessage>>;
 
 export interface WithdrawContext {
   flowId: string;
@@ -78,10 +87,13 @@ export type WithdrawEvent =
   | { type: 'CONFIRM' }
   | { type: 'RETRY' };
 
-/** Digits before the point: $9,999.99 is the most one withdrawal takes, so five is enough to type 10000 and be told. */
-export const WITHDRAW_WHOLE_DIGITS = 5;
+/** Nowhere to send money at all: neither a bank account nor a payout account (not merely one not open yet). */
+const noDestinationAtAll = (setup: WithdrawSetup | null) => !setup?.bankAccount && !setup?.payoutAccount;
 
-export const WITHDRAW_RULE = {
+/** Digits before the point: $9,999.99 is the most one withdrawal takes, so five is enough to type 10000 and be told. */
+const WITHDRAW_WHOLE_DIGITS = 5;
+
+const WITHDRAW_RULE = {
   required: { key: 'wallet:rules.required' },
   range: { key: 'wallet:errors.withdrawal_amount_out_of_range' },
   aboveBalance: { key: 'wallet:errors.withdrawal_above_balance' },
@@ -89,7 +101,7 @@ export const WITHDRAW_RULE = {
 } as const satisfies Record<string, FormMessage>;
 
 /** The amount's problem, in the spec's order: a number at all, then the range, then the balance. */
-export function withdrawAmountProblem(text: string, availableCents: number): FormMessage | null {
+function withdrawAmountProblem(text: string, availableCents: number): FormMessage | null {
   const cents = centsFromInput(text);
   if (cents === null) return WITHDRAW_RULE.required;
   if (cents <= WITHDRAWAL_MIN_EXCLUSIVE_CENTS || cents >= WITHDRAWAL_MAX_EXCLUSIVE_CENTS) return WITHDRAW_RULE.range;
@@ -98,7 +110,7 @@ export function withdrawAmountProblem(text: string, availableCents: number): For
   return null;
 }
 
-export function withdrawRequestOf(context: WithdrawContext): WithdrawRequest {
+function withdrawRequestOf(context: WithdrawContext): WithdrawRequest {
   const body = { amount: formatAmount(centsFromInput(context.amount) ?? 0), destination: context.destination ?? 'bank_account' };
   return { idempotencyKey: idempotencyKeyFor(context.flowId, body), body };
 }
@@ -109,8 +121,6 @@ const destinationAvailable = (setup: WithdrawSetup | null, destination: Withdraw
 
 const DESTINATIONS: WithdrawDestination[] = ['bank_account', 'payout_account'];
 
-const errorOf = (event: unknown) => (event as { error?: unknown }).error;
-
 export const withdrawMachine = setup({
   types: {
     context: {} as WithdrawContext,
@@ -118,20 +128,16 @@ export const withdrawMachine = setup({
     input: {} as WithdrawInput,
   },
   actors: {
-    loadSetup: fromPromise<WithdrawSetup, void>(async () => {
-      throw new Error('loadSetup is provided by the host');
-    }),
-    createWithdrawal: fromPromise<CreatedWithdrawal, WithdrawRequest>(async () => {
-      throw new Error('createWithdrawal is provided by the host');
-    }),
+    loadSetup: hostActor<WithdrawSetup, void>('loadSetup'),
+    createWithdrawal: hostActor<CreatedWithdrawal, WithdrawRequest>('createWithdrawal'),
   },
   guards: {
     // Read from the answer: the guard runs before the setup is stored.
-    bankInfoMismatch: ({ event }) => (event as unknown as { output?: WithdrawSetup }).output?.bankAccount?.nameMismatch === true,
-    noDestinationOpen: ({ event }) => {
-      const setup = (event as unknown as { output?: WithdrawSetup }).output ?? null;
-      return !DESTINATIONS.some((d) => destinationAvailable(setup, d));
-    },
+    bankInfoMismatch: (_, setup: WithdrawSetup) => setup.bankAccount?.nameMismatch === true,
+    noDestinationOpen: (_, setup: WithdrawSetup) => !DESTINATIONS.some((d) => destinationAvailable(setup, d)),
+    nothingSetUp: (_, setup: WithdrawSetup) => noDestinationAtAll(setup),
+    amountValidWithoutDestination: ({ context }) =>
+      withdrawAmountProblem(context.amount, context.setup?.availableCents ?? 0) === null && noDestinationAtAll(context.setup),
     amountTaken: ({ event }) => event.type === 'CHANGE_AMOUNT' && acceptsAmountInput(event.value, WITHDRAW_WHOLE_DIGITS),
     amountIsValid: ({ context }) => withdrawAmountProblem(context.amount, context.setup?.availableCents ?? 0) === null,
     destinationAvailable: ({ context, event }) => event.type === 'SELECT_DESTINATION' && destinationAvailable(context.setup, event.destination),
@@ -141,8 +147,7 @@ export const withdrawMachine = setup({
     refusedNotOpenYet: ({ event }) => failureCode(errorOf(event)) === 'destination_not_open_yet',
   },
   actions: {
-    storeSetup: assign(({ context, event }) => {
-      const setup = (event as unknown as { output: WithdrawSetup }).output;
+    storeSetup: assign(({ context }, setup: WithdrawSetup) => {
       // The only open destination there is is chosen already; a choice that is no longer possible is dropped.
       const open = DESTINATIONS.filter((d) => destinationAvailable(setup, d));
       const only = open.length === 1 ? open[0]! : null;
@@ -158,17 +163,19 @@ export const withdrawMachine = setup({
     showAboveBalance: assign({ errors: { amount: WITHDRAW_RULE.aboveBalance }, failure: null }),
     clearErrors: assign({ errors: {}, failure: null }),
     showFailure: assign({ failure: ({ event }) => failureMessage(errorOf(event)) }),
-    storeCreated: assign({ created: ({ event }) => (event as unknown as { output: CreatedWithdrawal }).output }),
+    storeCreated: assign((_, created: CreatedWithdrawal) => ({ created })),
     // Host effects: focus the first message; tell the wallet screens that the balance changed.
     focusFirstError: () => {},
     announceCreated: () => {},
+    /** Opens the bank wizard, which comes back to this screen with `amount` (WithdrawInput.amount). */
+    openBankWizard: (_, _params: { amount: string }) => {},
   },
 }).createMachine({
   id: 'withdraw',
   context: ({ input }) => ({
     flowId: input.flowId,
     setup: null,
-    amount: '',
+    amount: input.amount ?? '',
     destination: null,
     errors: {},
     failure: null,
@@ -181,9 +188,11 @@ export const withdrawMachine = setup({
       invoke: {
         src: 'loadSetup',
         onDone: [
-          { guard: 'bankInfoMismatch', target: 'blocked', actions: 'storeSetup' },
-          { guard: 'noDestinationOpen', target: 'notOpenYet', actions: 'storeSetup' },
-          { target: 'amount', actions: 'storeSetup' },
+          { guard: { type: 'bankInfoMismatch', params: ({ event }) => event.output }, target: 'blocked', actions: { type: 'storeSetup', params: ({ event }) => event.output } },
+          // Nothing set up yet: the amount first; its Next opens the bank wizard.
+          { guard: { type: 'nothingSetUp', params: ({ event }) => event.output }, target: 'amount', actions: { type: 'storeSetup', params: ({ event }) => event.output } },
+          { guard: { type: 'noDestinationOpen', params: ({ event }) => event.output }, target: 'notOpenYet', actions: { type: 'storeSetup', params: ({ event }) => event.output } },
+          { target: 'amount', actions: { type: 'storeSetup', params: ({ event }) => event.output } },
         ],
         onError: 'loadFailed',
       },
@@ -202,15 +211,24 @@ export const withdrawMachine = setup({
       on: { RETRY: 'loading' },
     },
     amount: {
+      meta: { step: 0 },
       on: {
         CHANGE_AMOUNT: { guard: 'amountTaken', actions: 'setAmount' },
         NEXT: [
+          {
+            guard: 'amountValidWithoutDestination',
+            target: 'toBankWizard',
+            actions: { type: 'openBankWizard', params: ({ context }) => ({ amount: context.amount }) },
+          },
           { guard: 'amountIsValid', target: 'destination', actions: 'clearErrors' },
           { actions: ['showAmountProblem', 'focusFirstError'] },
         ],
       },
     },
+    // The host has opened the bank wizard with the amount; this screen comes back with it when the wizard is done.
+    toBankWizard: { type: 'final' },
     destination: {
+      meta: { step: 1 },
       on: {
         SELECT_DESTINATION: { guard: 'destinationAvailable', actions: 'selectDestination' },
         NEXT: [
@@ -221,16 +239,18 @@ export const withdrawMachine = setup({
       },
     },
     confirm: {
+      meta: { step: 2 },
       on: {
         CONFIRM: 'submitting',
         BACK: 'destination',
       },
     },
     submitting: {
+      meta: { step: 2 },
       invoke: {
         src: 'createWithdrawal',
         input: ({ context }) => withdrawRequestOf(context),
-        onDone: { target: 'created', actions: ['storeCreated', 'announceCreated'] },
+        onDone: { target: 'created', actions: [{ type: 'storeCreated', params: ({ event }) => event.output }, 'announceCreated'] },
         onError: [
           // The bank account changed since the flow began: read again, which lands on the warning.
           { guard: 'refusedForMismatch', target: 'loading', actions: 'clearErrors' },
@@ -244,12 +264,13 @@ export const withdrawMachine = setup({
       },
     },
     failed: {
+      meta: { step: 2 },
       on: {
         // The same body under the same key: a withdrawal that did arrive is not made twice.
         RETRY: { target: 'submitting', actions: 'clearErrors' },
         BACK: { target: 'confirm', actions: 'clearErrors' },
       },
     },
-    created: { type: 'final' },
+    created: { type: 'final', meta: { step: 3 } },
   },
 });

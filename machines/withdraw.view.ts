@@ -1,3 +1,4 @@
+import { WITHDRAWAL_CANCEL_WINDOW_MS } from '../domain/limits';
 import { opensLater, type WithdrawDestination, type WithdrawSetup } from './withdraw.machine';
 
 /**
@@ -26,3 +27,21 @@ export const notOpenYet = (setup: WithdrawSetup | null) => destinationChoices(se
 /** `withdrawalsOpenAt` when it is still ahead of `checkedAt` (the screen's read), else null: for the withdraw-method screen. */
 export const stillClosedUntil = (withdrawalsOpenAt: string, checkedAt: string): string | null =>
   Date.parse(withdrawalsOpenAt) > Date.parse(checkedAt) ? withdrawalsOpenAt : null;
+
+/**
+ * What the confirm step says about timing (issue 22 item 12), from the server's rule (domain/limits.ts,
+ * docs/money.md "Withdrawals"): the withdrawal can be cancelled for the first `cancelMinutes`, until
+ * `cancellableUntil`; at that moment it is sent to the destination. Both from `now`, the moment the step is shown.
+ */
+export interface WithdrawalTimeline {
+  cancelMinutes: number;
+  /** ISO moment the cancellation window closes and the money is sent on. */
+  cancellableUntil: string;
+}
+
+export function withdrawalTimeline(now: string): WithdrawalTimeline {
+  return {
+    cancelMinutes: Math.round(WITHDRAWAL_CANCEL_WINDOW_MS / 60_000),
+    cancellableUntil: new Date(Date.parse(now) + WITHDRAWAL_CANCEL_WINDOW_MS).toISOString(),
+  };
+}

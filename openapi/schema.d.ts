@@ -21,6 +21,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's live updates, as Server-Sent Events (text/event-stream).
+         * @description One event per change of a payment the caller is a party to (a payment, a request, a price point's hold, its
+         *     reply; each moves the balance or the activity): `event: payment`, `data: {"paymentId", "status", "kind"}`.
+         *     One event per change of the caller's deposit or withdrawal (created, processing, complete, failed, …; each
+         *     moves the balance or the activity): `event: transfer`, `data: {"kind": "deposit" | "withdrawal", "transferId",
+         *     "status"}`. Only the caller's own payments and transfers, never another user's. `ready` follows the opening
+         *     (and the replay); `reset` says the gap since `Last-Event-ID` is too old to replay, or that the id is not one
+         *     this server gave: fetch what is shown again. Each event carries an `id`, `P-T` (how far the stream has read the
+         *     payment trail and the transfer trail): a reconnect with `Last-Event-ID` (EventSource sends it) replays the
+         *     caller's changes after it from the database: none is missed (one may rarely come twice; refetching is idempotent). `event: message`, `data: {"paymentId"}`, without an id: a message was posted on one of the caller's
+         *     payments (not replayed: a client refetches after a reconnection). A comment line every 25 s keeps the connection open. At most 5 open streams per user on an instance
+         *     (`too_many_event_streams`), and at most 60 openings per user in 10 minutes across instances (429
+         *     `too_many_attempts` with `Retry-After`; docs/decisions.md "Rate limits (numbers)"). The stream is sent with
+         *     `Cache-Control: private, no-store, no-transform`. The stream ends when the server stops, and after 10 minutes (so a reconnection is
+         *     authenticated afresh: a session ended meanwhile gets 401); EventSource reconnects (`retry: 3000`).
+         *     A request whose `Accept` does not name `text/event-stream` (EventSource always does) is refused with 406
+         *     `not_acceptable`: a stream never ends, and a client that did not ask for one would wait for it forever.
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/user/{userId}/wallet": {
         parameters: {
             query?: never;
@@ -72,8 +107,108 @@ export interface paths {
          *     (inclusive, at most 10 pages at once; `endPage` defaults to `startPage`) are returned in `results`.
          *     `status`: `all`; `pending` (created, requested, awaiting, new, processing); `complete`.
          *     `type`: `all`; `pay` (sends and price points); `request`.
+         *     Search (issue 26): `person`, `q`, `minAmount`, `maxAmount`, `from` and `to` narrow the list further; each one
+         *     given is answered by an index (docs/payment-screens.md, "Search and filters"). With any of them, `totalPages`
+         *     counts at most 1,000 matching payments (50 pages): a search wider than that is narrowed, not paged through.
+         *     A call with `q` (the note search) counts against `activity-search:user`, 120 per user in 10 minutes (429
+         *     `too_many_attempts` with `Retry-After`); the plain list and the other filters are not limited.
          */
         get: operations["listPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's money in and out by day (last 30 days) or week (last 26 weeks), with the period's totals.
+         * @description From the ledger, summed in SQL (issue 26 item 1; definitions in docs/money.md, "Money at a glance"). Buckets
+         *     are the local days (`30d`: today and the 29 days before) or ISO weeks from Monday (`26w`: this week and the 25
+         *     before) in `tz`, an IANA time zone (default `UTC`); every bucket is listed, empty ones at zero.
+         *     `money_in` / `money_out` are the postings that added to / took from the caller's wallet (as on a statement);
+         *     the totals split them by cause. `orders` and `tips` only for a creator (someone with a price point), else null.
+         *     Rate-limited (`summary:user`, docs/decisions.md).
+         */
+        get: operations["getMoneySummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/statements/{month}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's statement for a past month (opening and closing balance, money in and out, fees).
+         * @description From the ledger: every posting on the caller's wallet whose journal entry is dated in the month (`month`,
+         *     `YYYY-MM`, from its first instant to the next month's in `tz`, an IANA time zone, default `UTC`).
+         *     `closing_balance` = `opening_balance` + `money_in` − `money_out`, exactly; `npm run audit -- ledger` checks
+         *     it for every wallet and month. Only a month that has ended (422 `statement_month_not_past`). Rate-limited
+         *     with the CSV (`statement:user`, docs/decisions.md).
+         */
+        get: operations["getStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/statements/{month}/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The month's movements as CSV, one line per posting on the caller's wallet, streamed.
+         * @description Columns: `date_utc` (ISO 8601), `date_local` (`YYYY-MM-DD HH:mm:ss` in `tz`), `type` (the journal entry's
+         *     kind), `counterparty` (the other party's username, for a payment), `note` (the payment's note), `amount`
+         *     (signed, what moved in or out of the wallet), `fee` (the fee the caller paid with it), `balance_after`,
+         *     `reference` (the payment, deposit or withdrawal). Ledger order (entry id). The lines' amounts sum to
+         *     closing − opening of getStatement. Streamed in batches: a year of lines is never held in memory.
+         */
+        get: operations["getStatementCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/orders/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The creator's price-point orders waiting for their reply, nearest deadline first.
+         * @description Price-point payments the caller received that are still `new` (the fan's money held until the creator replies
+         *     or `hold_expires_at` passes). `count` is every open order; `results` the first 50 of them, the nearest
+         *     deadline first. Empty for anyone with no open orders.
+         */
+        get: operations["listOpenOrders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -124,6 +259,14 @@ export interface paths {
          *     `card_declined` with the spec's text and `declineCode`; the payment is `failed` (a request stays payable).
          *     If the processor does not answer: 503 `provider_unavailable`; retry with the same Idempotency-Key.
          *     Only a caller with a complete profile may send (403 `set_up_required`), and only to one (else 404 `user_not_found`).
+         *
+         *     The method is **exactly one of** `paymentMethodId` and `newCard` (both or neither → 400
+         *     `payment_method_choice_invalid`). `newCard` is a card typed into the payment: its fields follow the add-card
+         *     rules (400 naming each field), the processor validates it with no charge before anything is recorded (a
+         *     decline → 402 `card_declined`, nothing stored or charged, and it counts against the card-decline limits),
+         *     then the card is stored — kept among the caller's cards unless `save` is false — and charged as above, in
+         *     the same transaction as the payment and its Idempotency-Key: a retry with the key replays the answer and
+         *     neither validates nor charges again.
          */
         post: operations["sendPayment"];
         delete?: never;
@@ -1106,6 +1249,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/public/profile/{username}/supporters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A creator's supporters wall (no sign-in) — recent public messages and the supporter count, never amounts.
+         * @description The most recent (at most 20) completed payments to the creator whose payer chose `showOnPage` when paying,
+         *     minus those the creator hid: the payer's name, username, photo, message (null without one) and when.
+         *     `supporter_count` is the number of people who have completed a payment to the creator, shown or not (a
+         *     number names no one). Never an amount (docs/decisions.md, "The supporters wall"). Unknown, closed or not
+         *     set-up accounts → 404 `profile_not_found`, the same lookup and answer as the profile's. At most 120 calls per
+         *     client address a minute (`public-supporters:ip`, counted before the lookup: 429 `too_many_attempts` with
+         *     `Retry-After`).
+         */
+        get: operations["getSupporters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/user/{userId}/supporters/{supporterPaymentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Hide a supporter's name and message from the caller's page (the payment itself is untouched).
+         * @description Only the payment's receiver may hide it, and only a payment shown on their page: another user's payment, one
+         *     not shown, or an unknown id → 404 `supporter_not_found` (the same answer for each). Hiding twice is the same
+         *     as hiding once.
+         */
+        delete: operations["hideSupporter"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/user/{userId}/preferences": {
         parameters: {
             query?: never;
@@ -1183,8 +1374,10 @@ export interface paths {
         /**
          * Use one of the caller's uploaded photos as the avatar or the background image.
          * @description Upload the file first (`uploadMedia`: JPEG or PNG, 'The file is too large' over the limit), then name it
-         *     here. Another user's media or an unknown id → 404 `media_not_found`; a video → 422 `media_not_photo`.
-         *     The photo becomes public: it is served to anyone at /media/avatar/{userId} (or /media/background/{userId}).
+         *     here. Another user's media or an unknown id → 404 `media_not_found`; a video, or bytes that do not decode as
+         *     a picture → 422 `media_not_photo`. The photo is resized now, once (avatars 64, 128, 512 px; the banner 1500 px
+         *     wide; WebP and JPEG; EXIF stripped), and those renditions become public: they are served to anyone at
+         *     /media/avatar/{userId} (or /media/background/{userId}); the upload itself stays private.
          */
         put: operations["setProfileImage"];
         post?: never;
@@ -1203,8 +1396,9 @@ export interface paths {
         };
         /**
          * A user's avatar (public, like the pay page); `k` is the photo key, which changes with the photo.
-         * @description 404 `media_not_found` when the user has no avatar, is unknown or closed; the app then shows the default.
-         *     Cached for a year: a new photo has a new key, so a new address.
+         * @description 404 `media_not_found` when the user has no avatar, is unknown or closed; the app then shows their initials.
+         *     Cached for a year: a new photo has a new key, so a new address. Served resized (64, 128, 512 px), WebP or
+         *     JPEG, made once when the photo was chosen.
          */
         get: operations["getAvatar"];
         put?: never;
@@ -1370,11 +1564,11 @@ export interface components {
             /** Format: uuid */
             receiver_user_id: string;
             receiver_username: string | null;
-            receiver_photo: string | null;
+            receiver_photo: components["schemas"]["PhotoUrl"];
             /** Format: uuid */
             sender_user_id: string;
             sender_username: string | null;
-            sender_photo: string | null;
+            sender_photo: components["schemas"]["PhotoUrl"];
             actions: ("pay" | "cancel" | "decline" | "remind" | "reply")[];
         };
         PaymentEnvelope: {
@@ -1408,6 +1602,83 @@ export interface components {
          * @example -12.50
          */
         SignedAmount: string;
+        Statement: {
+            month: string;
+            time_zone: string;
+            /** Format: date-time */
+            period_start: string;
+            /** Format: date-time */
+            period_end: string;
+            opening_balance: components["schemas"]["Amount"];
+            closing_balance: components["schemas"]["Amount"];
+            money_in: components["schemas"]["Amount"];
+            money_out: components["schemas"]["Amount"];
+            fees: components["schemas"]["Amount"];
+            movements: number;
+            /**
+             * @description The month's first movements in ledger order, for the screen (at most 200); the CSV (getStatementCsv) has
+             *     every one. `movements` above counts them all.
+             */
+            lines: components["schemas"]["StatementLine"][];
+        };
+        StatementLine: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description The ledger entry's kind (transfer, card_deposit, withdrawal, …). */
+            type: string;
+            /** @description The other party's username, for a payment. */
+            counterparty: string | null;
+            note: string | null;
+            amount: components["schemas"]["SignedAmount"];
+            fee: components["schemas"]["Amount"];
+            balance_after: components["schemas"]["Amount"];
+            reference: string;
+        };
+        MoneySummary: {
+            /** @enum {string} */
+            period: "30d" | "26w";
+            /** @enum {string} */
+            unit: "day" | "week";
+            time_zone: string;
+            /**
+             * Format: date-time
+             * @description The first bucket's first instant.
+             */
+            period_start: string;
+            /**
+             * Format: date-time
+             * @description The last bucket's end (the next day's or week's first instant).
+             */
+            period_end: string;
+            /** @description Whether the caller sells price points (then `orders` and `tips` are given). */
+            creator: boolean;
+            /** @description Every day or week of the period, oldest first. */
+            buckets: components["schemas"]["MoneySummaryBucket"][];
+            totals: components["schemas"]["MoneySummaryTotals"];
+        };
+        MoneySummaryBucket: {
+            /**
+             * Format: date
+             * @description The local date (`YYYY-MM-DD` in `tz`) the day or the week (its Monday) starts on.
+             */
+            date: string;
+            money_in: components["schemas"]["Amount"];
+            money_out: components["schemas"]["Amount"];
+        };
+        MoneySummaryTotals: {
+            money_in: components["schemas"]["Amount"];
+            money_out: components["schemas"]["Amount"];
+            received: components["schemas"]["Amount"];
+            sent: components["schemas"]["Amount"];
+            fees: components["schemas"]["Amount"];
+            withdrawn: components["schemas"]["Amount"];
+            /** @description Now, not over the period: the caller's open price-point holds from the balance (the wallet's `held`). */
+            held: components["schemas"]["Amount"];
+            /** @description A creator's price-point replies paid in the period (null for others). */
+            orders: components["schemas"]["Amount"] | null;
+            /** @description A creator's other money received from people (null for others). */
+            tips: components["schemas"]["Amount"] | null;
+        };
         Wallet: {
             balance: components["schemas"]["Amount"];
             available: components["schemas"]["Amount"];
@@ -1431,12 +1702,16 @@ export interface components {
             status: number;
             /** @description What went wrong, in the caller's language. */
             detail: string;
-            /** @description A stable machine-readable code. */
-            code: string;
+            code: components["schemas"]["ProblemCode"];
             instance?: string;
             /** @description Per-field problems, when the request failed validation. */
             errors?: components["schemas"]["FieldError"][];
         };
+        /**
+         * @description Every stable machine-readable code a problem can carry; each operation lists the ones it can give.
+         * @enum {string}
+         */
+        ProblemCode: "account_closed" | "account_has_balance" | "account_has_pending" | "amount_invalid" | "amount_not_positive" | "bad_request" | "bank_account_missing" | "bank_info_mismatch" | "cannot_pay_yourself" | "card_amount_too_small" | "card_declined" | "card_not_found" | "clock_fixed" | "contact_self" | "current_password_wrong" | "database_unreachable" | "deposit_amount_out_of_range" | "deposit_not_found" | "destination_not_open_yet" | "email_taken" | "email_unverified" | "file_too_large" | "forbidden" | "hold_expired" | "idempotency_key_in_flux" | "idempotency_key_reused" | "insufficient_funds" | "internal" | "invalid_credentials" | "json_too_deep" | "malformed_json" | "media_not_found" | "media_not_photo" | "media_type_mismatch" | "media_type_unsupported" | "message_empty" | "migrations_pending" | "not_acceptable" | "not_found" | "otp_already_used" | "otp_expired" | "otp_invalid" | "otp_locked" | "page_range_invalid" | "payload_too_large" | "payment_action_not_allowed" | "payment_does_not_match_price" | "payment_does_not_match_request" | "payment_method_choice_invalid" | "payment_method_not_found" | "payment_not_found" | "payment_target_ambiguous" | "payout_account_invalid_credentials" | "payout_account_missing" | "payout_account_not_activated" | "phone_not_verified" | "phone_taken" | "price_point_not_found" | "price_points_limit" | "profile_not_found" | "provider_unavailable" | "reauthentication_required" | "reminder_too_soon" | "request_amount_too_large" | "reset_link_expired" | "reset_link_invalid" | "reset_link_used" | "route_not_found" | "sandbox_unavailable" | "search_too_short" | "service_unavailable" | "session_expired" | "set_up_done" | "set_up_required" | "sms_unavailable" | "statement_month_not_past" | "statement_time_zone_invalid" | "too_many_attempts" | "too_many_event_streams" | "too_many_requests" | "unauthenticated" | "unsupported_media_type" | "usdt_transfer_unknown" | "user_not_found" | "username_taken" | "validation_failed" | "withdrawal_above_balance" | "withdrawal_amount_out_of_range" | "withdrawal_not_cancellable" | "withdrawal_not_found" | "wrong_password";
         FieldError: {
             /** @description Where the problem is, for example `body.amount` or `query.lang`. */
             field: string;
@@ -1463,7 +1738,19 @@ export interface components {
             /** @description ISO 3166-1 alpha-2. */
             country: string | null;
             fullName: string | null;
+            photo: components["schemas"]["PhotoUrl"];
         };
+        /**
+         * @description The user's avatar (spec 3: keyed by userId, with the photo key that changes with the photo):
+         *     /api/media/avatar/{userId}?k={photo_key}. Null when they have none: the app shows their initials. Add
+         *     `size` (64, 128, 512) and `format` (webp, jpeg) for the rendition a view needs.
+         */
+        PhotoUrl: string | null;
+        /**
+         * @description The user's profile background (banner): /api/media/background/{userId}?k={background_key}; null when none.
+         *     Add `size` (1500) and `format` (webp, jpeg).
+         */
+        BackgroundUrl: string | null;
         /** @description A purchase a visitor started on a creator's public page, resumed after set-up. */
         Purchase: {
             creatorUsername: string;
@@ -1846,8 +2133,7 @@ export interface components {
             userId: string;
             username: string;
             fullName: string | null;
-            /** @description The profile photo's URL; null until the user has one (the app shows the default avatar). */
-            photo: string | null;
+            photo: components["schemas"]["PhotoUrl"];
         };
         /** @description Shown as "$price" (the price formatted in USD) with its description and media type. */
         PricePoint: {
@@ -1882,6 +2168,7 @@ export interface components {
             contact_user_id: string;
             contact_username: string;
             contact_full_name: string;
+            contact_photo: components["schemas"]["PhotoUrl"];
         };
         ContactList: {
             data: components["schemas"]["Contact"][];
@@ -1926,8 +2213,27 @@ export interface components {
             full_name: string;
             profile: {
                 bio_message: string;
+                profile_photo: components["schemas"]["PhotoUrl"];
+                background_image: components["schemas"]["BackgroundUrl"];
                 price_point_details: components["schemas"]["PricePoint"][];
             };
+        };
+        SupportersWall: {
+            /** @description People who have completed a payment to the creator (shown on the wall or not). */
+            supporter_count: number;
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The payment's id (what the creator hides it by).
+                 */
+                id: string;
+                name: string;
+                username: string;
+                profile_photo: components["schemas"]["PhotoUrl"];
+                message: string | null;
+                /** Format: date-time */
+                created_at: string;
+            }[];
         };
         Preferences: {
             language: components["schemas"]["Lang"];
@@ -1972,70 +2278,158 @@ export interface components {
         };
     };
     responses: {
-        /** @description A problem; see `code` and `detail`. */
-        Problem: {
+        /** @description `payload_too_large`: the body is over the limit. */
+        BodyTooLarge: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "payload_too_large";
+                };
+            };
+        };
+        /** @description The body is not JSON (`malformed_json`), nests too deep (`json_too_deep`) or breaks the schema (`validation_failed`; `errors` names each field). */
+        InvalidBody: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "json_too_deep" | "malformed_json" | "validation_failed";
+                };
+            };
+        };
+        /** @description `validation_failed`: a parameter is missing or invalid; `errors` names each field. */
+        InvalidRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "validation_failed";
+                };
+            };
+        };
+        /** @description `idempotency_key_in_flux`: a request with this Idempotency-Key is still being answered; retry shortly. */
+        KeyInFlux: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "idempotency_key_in_flux";
+                };
+            };
+        };
+        /** @description `idempotency_key_reused`: this Idempotency-Key was used for a different request. */
+        KeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "idempotency_key_reused";
+                };
+            };
+        };
+        /** @description `not_found`: the path names another user (every `{userId}` route belongs to its user alone) or nothing that exists. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "not_found";
+                };
+            };
+        };
+        /** @description No session (`unauthenticated`), or it has ended (`session_expired`): sign in again. */
+        Unauthenticated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "session_expired" | "unauthenticated";
+                };
+            };
+        };
+        /** @description `unsupported_media_type`: the body is not of a type this operation takes. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "unsupported_media_type";
+                };
             };
         };
         /**
-         * @description `set_up_required`: the caller's profile is not complete (email not verified, or set-up not finished: username,
-         *     country, full name). Operations marked `x-requires-set-up` answer it before anything else (spec §6).
+         * @description The server could not answer: `internal` (a fault on our side, logged), `service_unavailable` (the database is
+         *     unreachable or read-only, for example during a failover; `Retry-After` says when to try again),
+         *     `provider_unavailable` (the card processor or another provider did not answer: retry with the same
+         *     Idempotency-Key), `sms_unavailable` (the text-message provider), `database_unreachable` and
+         *     `migrations_pending` (readiness only).
          */
-        SetUpRequired: {
+        ServerProblem: {
             headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "database_unreachable" | "internal" | "migrations_pending" | "provider_unavailable" | "service_unavailable" | "sms_unavailable";
+                };
             };
         };
         /**
-         * @description `set_up_required` (the profile is not complete, as for every `x-requires-set-up` operation), or the step-up's
-         *     refusal: `reauthentication_required` (no `current_password`) or `wrong_password` (a wrong one, counted as a
-         *     failed sign-in), both under the field `current_password`.
+         * @description The picture resized to the asked size (EXIF and other metadata stripped), as WebP or JPEG; never the upload
+         *     itself. `Cache-Control: public, max-age=31536000, immutable` with the key, `X-Content-Type-Options: nosniff`.
          */
-        SetUpRequiredOrStepUp: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description `too_many_attempts`: the rate limit is reached; `Retry-After` says how many seconds to wait. */
-        TooManyAttempts: {
-            headers: {
-                "Retry-After"?: number;
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description The picture, with the type its bytes were found to be. */
         ProfilePhoto: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "image/jpeg": string;
-                "image/png": string;
+                "image/webp": string;
             };
         };
     };
     parameters: {
+        /** @description The month, `YYYY-MM`, from 2000 (PostgreSQL has no year 0, and no Tipjar money moved before 2000). */
+        StatementMonth: string;
+        /** @description An IANA time zone (`America/Sao_Paulo`) for the month's bounds and the local times; default UTC. */
+        StatementTimeZone: string;
         /** @description The caller's locale; localises `detail` in errors. */
         Lang: components["schemas"]["Lang"];
         /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
         UserId: string;
         /** @description The user whose public picture this is (anyone's; public like the pay page). */
         ProfileUserId: string;
-        /** @description The picture's key from the profile (cache busting); ignored for lookup. */
+        /**
+         * @description The picture's key from the profile (cache busting). An address with a key is cached for a year; a key that is
+         *     not the current picture's answers 404, so no cache keeps another picture under it.
+         */
         PhotoKey: string;
+        /**
+         * @description The rendition: an avatar's side (64, 128, 512) or a banner's width (1500), in pixels; default the largest.
+         *     A size the picture has no rendition of → 404.
+         */
+        PictureSize: 64 | 128 | 512 | 1500;
+        /** @description WebP, or JPEG for browsers without it (the default). */
+        PictureFormat: "webp" | "jpeg";
         /**
          * @description Optional on the calls that create something (`x-idempotent: true`): send a unique key per intended creation
          *     (a UUID is fine) and keep it for retries of that same submission. A retry with the same key and body returns
@@ -2059,6 +2453,8 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description Seconds to wait before trying again. */
+        RetryAfter: number;
         /**
          * @description `tipjar-session=<token>; Path=/api; HttpOnly; SameSite=Strict; Max-Age=43200` (plus `Secure` under HTTPS
          *     and in production) and `tipjar-user=<URL-encoded JSON of SessionUser>; Path=/; SameSite=Strict`.
@@ -2090,7 +2486,65 @@ export interface operations {
                     "application/json": components["schemas"]["AppVersion"];
                 };
             };
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidRequest"];
+            "5XX": components["responses"]["ServerProblem"];
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: {
+                /** @description The id of the last event received (sent by EventSource on a reconnect). */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream (never ends on its own). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Refused; see `code`. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_acceptable";
+                    };
+                };
+            };
+            /**
+             * @description Refused; see `code`. `too_many_event_streams`: the user's open streams on this instance are at their limit
+             *     (close one). `too_many_attempts`: too many openings lately; `Retry-After` says how many seconds to wait.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "too_many_attempts" | "too_many_event_streams";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     getWallet: {
@@ -2117,7 +2571,10 @@ export interface operations {
                     "application/json": components["schemas"]["Wallet"];
                 };
             };
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     getPayment: {
@@ -2145,7 +2602,21 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentEnvelope"];
                 };
             };
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Refused; see `code`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found" | "payment_not_found";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     listPayments: {
@@ -2155,6 +2626,18 @@ export interface operations {
                 endPage?: number;
                 status?: "all" | "pending" | "complete";
                 type?: "all" | "pay" | "request";
+                /** @description The other party's username (any case, `@` optional); an unknown one matches nothing. */
+                person?: string;
+                /** @description Text the payment's note contains (any case). At least 3 characters (a trigram index answers it). */
+                q?: string;
+                /** @description The payment's amount (without fee) at least this. */
+                minAmount?: components["schemas"]["Amount"];
+                /** @description The payment's amount (without fee) at most this. */
+                maxAmount?: components["schemas"]["Amount"];
+                /** @description Created at or after this instant. */
+                from?: string;
+                /** @description Created before this instant. */
+                to?: string;
                 /** @description The caller's locale; localises `detail` in errors. */
                 lang?: components["parameters"]["Lang"];
             };
@@ -2176,7 +2659,244 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentList"];
                 };
             };
-            default: components["responses"]["Problem"];
+            /** @description Refused; see `code`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "page_range_invalid" | "validation_failed";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            /** @description `too_many_attempts`: too many note searches (`q`) lately; `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "too_many_attempts";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
+        };
+    };
+    getMoneySummary: {
+        parameters: {
+            query?: {
+                /** @description `30d` (by day, the default) or `26w` (by week). */
+                period?: "30d" | "26w";
+                /** @description An IANA time zone (`America/Sao_Paulo`) for the days and weeks; default UTC. */
+                tz?: string;
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoneySummary"];
+                };
+            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            /** @description Refused; see `code`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "summary_time_zone_invalid";
+                    };
+                };
+            };
+            /** @description Refused; see `code`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "too_many_attempts";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
+        };
+    };
+    getStatement: {
+        parameters: {
+            query?: {
+                /** @description An IANA time zone (`America/Sao_Paulo`) for the month's bounds and the local times; default UTC. */
+                tz?: components["parameters"]["StatementTimeZone"];
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+                /** @description The month, `YYYY-MM`, from 2000 (PostgreSQL has no year 0, and no Tipjar money moved before 2000). */
+                month: components["parameters"]["StatementMonth"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Statement"];
+                };
+            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            /** @description Refused; see `code`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "statement_month_not_past" | "statement_time_zone_invalid";
+                    };
+                };
+            };
+            /** @description Refused; see `code`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "too_many_attempts";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
+        };
+    };
+    getStatementCsv: {
+        parameters: {
+            query?: {
+                /** @description An IANA time zone (`America/Sao_Paulo`) for the month's bounds and the local times; default UTC. */
+                tz?: components["parameters"]["StatementTimeZone"];
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+                /** @description The month, `YYYY-MM`, from 2000 (PostgreSQL has no year 0, and no Tipjar money moved before 2000). */
+                month: components["parameters"]["StatementMonth"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV (UTF-8, header line first, CRLF line ends). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            /** @description Refused; see `code`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "statement_month_not_past" | "statement_time_zone_invalid";
+                    };
+                };
+            };
+            /** @description Refused; see `code`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "too_many_attempts";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
+        };
+    };
+    listOpenOrders: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The open orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        results: components["schemas"]["Payment"][];
+                    };
+                };
+            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     listPaymentEvents: {
@@ -2206,7 +2926,21 @@ export interface operations {
                     };
                 };
             };
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Refused; see `code`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found" | "payment_not_found";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     sendPayment: {
@@ -2236,7 +2970,13 @@ export interface operations {
                     receiverUserId: string;
                     amount: components["schemas"]["Amount"];
                     message?: string;
-                    paymentMethodId: components["schemas"]["PaymentMethodId"];
+                    paymentMethodId?: components["schemas"]["PaymentMethodId"];
+                    newCard?: components["schemas"]["AddCardRequest"];
+                    /**
+                     * @description With `newCard`, keep the card among the caller's cards (default); false uses it for this payment only.
+                     * @default true
+                     */
+                    save?: boolean;
                     /**
                      * Format: uuid
                      * @description The request being paid.
@@ -2247,6 +2987,12 @@ export interface operations {
                      * @description The price point being bought.
                      */
                     pricePointId?: string;
+                    /**
+                     * @description Show the payer's name and message on the receiver's page (the supporters wall, `getSupporters`)
+                     *     once the payment completes. Off unless true; the receiver may hide it (`hideSupporter`).
+                     * @default false
+                     */
+                    showOnPage?: boolean;
                 };
             };
         };
@@ -2269,8 +3015,98 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentEnvelope"];
                 };
             };
-            403: components["responses"]["SetUpRequired"];
-            default: components["responses"]["Problem"];
+            /** @description Refused; see `code`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "amount_invalid" | "json_too_deep" | "malformed_json" | "payment_method_choice_invalid" | "validation_failed";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /** @description Refused; see `code`. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "card_declined";
+                    };
+                };
+            };
+            /**
+             * @description `set_up_required`: the caller's profile is not complete (email not verified, or set-up not finished: username,
+             *     country, full name). Operations marked `x-requires-set-up` answer it before anything else (spec §6).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "email_unverified" | "set_up_required";
+                    };
+                };
+            };
+            /** @description Refused; see `code`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found" | "payment_not_found" | "price_point_not_found" | "user_not_found";
+                    };
+                };
+            };
+            /** @description Refused; see `code`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "idempotency_key_in_flux" | "payment_action_not_allowed";
+                    };
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Refused; see `code`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "amount_not_positive" | "cannot_pay_yourself" | "card_amount_too_small" | "idempotency_key_reused" | "insufficient_funds" | "payment_does_not_match_price" | "payment_does_not_match_request" | "payment_method_not_found" | "payment_target_ambiguous";
+                    };
+                };
+            };
+            /** @description Refused; see `code`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "too_many_attempts";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     requestPayment: {
@@ -2319,11 +3155,75 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentEnvelope"];
                 };
             };
-            403: components["responses"]["SetUpRequired"];
-            409: components["responses"]["Problem"];
-            422: components["responses"]["Problem"];
-            429: components["responses"]["TooManyAttempts"];
-            default: components["responses"]["Problem"];
+            /** @description Refused; see `code`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "amount_invalid" | "json_too_deep" | "malformed_json" | "validation_failed";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description `set_up_required`: the caller's profile is not complete (email not verified, or set-up not finished: username,
+             *     country, full name). Operations marked `x-requires-set-up` answer it before anything else (spec §6).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "set_up_required";
+                    };
+                };
+            };
+            /** @description Refused; see `code`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found" | "user_not_found";
+                    };
+                };
+            };
+            409: components["responses"]["KeyInFlux"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Refused; see `code`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "amount_not_positive" | "cannot_pay_yourself" | "idempotency_key_reused" | "request_amount_too_large";
+                    };
+                };
+            };
+            /** @description `too_many_attempts`: the rate limit is reached; `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "too_many_attempts";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     cancelPaymentRequest: {
@@ -2354,7 +3254,35 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentEnvelope"];
                 };
             };
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidBody"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Refused; see `code`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found" | "payment_not_found";
+                    };
+                };
+            };
+            /** @description Refused; see `code`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "payment_action_not_allowed";
+                    };
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     remindPaymentRequest: {
@@ -2385,8 +3313,63 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentEnvelope"];
                 };
             };
-            403: components["responses"]["SetUpRequired"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidBody"];
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description `set_up_required`: the caller's profile is not complete (email not verified, or set-up not finished: username,
+             *     country, full name). Operations marked `x-requires-set-up` answer it before anything else (spec §6).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "set_up_required";
+                    };
+                };
+            };
+            /** @description Refused; see `code`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found" | "payment_not_found";
+                    };
+                };
+            };
+            /** @description Refused; see `code`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "payment_action_not_allowed";
+                    };
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Refused; see `code`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "reminder_too_soon";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     postPaymentMessage: {
@@ -2429,8 +3412,62 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            403: components["responses"]["SetUpRequired"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidBody"];
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description `set_up_required`: the caller's profile is not complete (email not verified, or set-up not finished: username,
+             *     country, full name). Operations marked `x-requires-set-up` answer it before anything else (spec §6).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "set_up_required";
+                    };
+                };
+            };
+            /** @description Refused; see `code`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found" | "payment_not_found";
+                    };
+                };
+            };
+            /** @description Refused; see `code`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "hold_expired" | "idempotency_key_in_flux";
+                    };
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Refused; see `code`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "idempotency_key_reused" | "media_not_found" | "media_type_mismatch" | "message_empty";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     createUser: {
@@ -2459,18 +3496,35 @@ export interface operations {
                     "application/json": components["schemas"]["SignedIn"];
                 };
             };
-            400: components["responses"]["Problem"];
+            400: components["responses"]["InvalidBody"];
             /** @description `email_taken`: Email already registered. */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "email_taken";
+                    };
                 };
             };
-            429: components["responses"]["TooManyAttempts"];
-            default: components["responses"]["Problem"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `too_many_attempts`: the rate limit is reached; `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "too_many_attempts";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     verifyEmailOtp: {
@@ -2498,11 +3552,58 @@ export interface operations {
                     "application/json": components["schemas"]["EmailVerified"];
                 };
             };
-            400: components["responses"]["Problem"];
-            409: components["responses"]["Problem"];
-            410: components["responses"]["Problem"];
-            429: components["responses"]["TooManyAttempts"];
-            default: components["responses"]["Problem"];
+            /** @description Refused; see `code`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "otp_invalid" | "validation_failed";
+                    };
+                };
+            };
+            /** @description Refused; see `code`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "email_taken" | "otp_already_used";
+                    };
+                };
+            };
+            /** @description Refused; see `code`. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "otp_expired" | "otp_locked";
+                    };
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `too_many_attempts`: the rate limit is reached; `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "too_many_attempts";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     resendEmailOtp: {
@@ -2530,9 +3631,23 @@ export interface operations {
                     "application/json": components["schemas"]["Accepted"];
                 };
             };
-            400: components["responses"]["Problem"];
-            429: components["responses"]["TooManyAttempts"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidBody"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `too_many_attempts`: the rate limit is reached; `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "too_many_attempts";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     login: {
@@ -2561,11 +3676,47 @@ export interface operations {
                     "application/json": components["schemas"]["SignedIn"];
                 };
             };
-            400: components["responses"]["Problem"];
-            401: components["responses"]["Problem"];
-            403: components["responses"]["Problem"];
-            429: components["responses"]["TooManyAttempts"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidBody"];
+            /** @description Refused; see `code`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "invalid_credentials";
+                    };
+                };
+            };
+            /** @description Refused; see `code`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "account_closed";
+                    };
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `too_many_attempts`: the rate limit is reached; `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "too_many_attempts";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     logout: {
@@ -2596,8 +3747,24 @@ export interface operations {
                     "application/json": components["schemas"]["LoggedOut"];
                 };
             };
-            403: components["responses"]["Problem"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidBody"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Refused; see `code`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     forgotPassword: {
@@ -2625,9 +3792,23 @@ export interface operations {
                     "application/json": components["schemas"]["Accepted"];
                 };
             };
-            400: components["responses"]["Problem"];
-            429: components["responses"]["TooManyAttempts"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidBody"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `too_many_attempts`: the rate limit is reached; `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "too_many_attempts";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     resetPassword: {
@@ -2655,10 +3836,46 @@ export interface operations {
                     "application/json": components["schemas"]["PasswordChanged"];
                 };
             };
-            400: components["responses"]["Problem"];
-            410: components["responses"]["Problem"];
-            429: components["responses"]["TooManyAttempts"];
-            default: components["responses"]["Problem"];
+            /** @description Refused; see `code`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "reset_link_invalid" | "validation_failed";
+                    };
+                };
+            };
+            /** @description Refused; see `code`. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "reset_link_expired" | "reset_link_used";
+                    };
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `too_many_attempts`: the rate limit is reached; `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "too_many_attempts";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     changePassword: {
@@ -2689,11 +3906,36 @@ export interface operations {
                     "application/json": components["schemas"]["PasswordChanged"];
                 };
             };
-            400: components["responses"]["Problem"];
-            401: components["responses"]["Problem"];
-            404: components["responses"]["Problem"];
-            429: components["responses"]["TooManyAttempts"];
-            default: components["responses"]["Problem"];
+            /** @description Refused; see `code`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "current_password_wrong" | "json_too_deep" | "malformed_json" | "validation_failed";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `too_many_attempts`: the rate limit is reached; `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "too_many_attempts";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     setUpAccount: {
@@ -2724,11 +3966,24 @@ export interface operations {
                     "application/json": components["schemas"]["UserEnvelope"];
                 };
             };
-            400: components["responses"]["Problem"];
-            401: components["responses"]["Problem"];
-            404: components["responses"]["Problem"];
-            409: components["responses"]["Problem"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidBody"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            /** @description Refused; see `code`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "set_up_done" | "username_taken";
+                    };
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     getAccount: {
@@ -2755,9 +4010,10 @@ export interface operations {
                     "application/json": components["schemas"]["Account"];
                 };
             };
-            401: components["responses"]["Problem"];
-            404: components["responses"]["Problem"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     auditPayment: {
@@ -2783,9 +4039,10 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentAudit"];
                 };
             };
-            401: components["responses"]["Problem"];
-            404: components["responses"]["Problem"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     checkLedger: {
@@ -2809,9 +4066,10 @@ export interface operations {
                     "application/json": components["schemas"]["LedgerCheck"];
                 };
             };
-            401: components["responses"]["Problem"];
-            404: components["responses"]["Problem"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     getDevOutbox: {
@@ -2838,7 +4096,8 @@ export interface operations {
                     "application/json": components["schemas"]["Outbox"];
                 };
             };
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidRequest"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     getDevClock: {
@@ -2862,7 +4121,8 @@ export interface operations {
                     "application/json": components["schemas"]["DevClock"];
                 };
             };
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidRequest"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     setDevClock: {
@@ -2890,8 +4150,22 @@ export interface operations {
                     "application/json": components["schemas"]["DevClock"];
                 };
             };
-            400: components["responses"]["Problem"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidBody"];
+            /** @description Refused; see `code`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "clock_fixed";
+                    };
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     getLiveness: {
@@ -2915,7 +4189,8 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidRequest"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     getReadiness: {
@@ -2939,8 +4214,8 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            503: components["responses"]["Problem"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidRequest"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     getOpenApiDocument: {
@@ -2961,10 +4236,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        openapi: string;
+                        info: Record<string, never>;
+                        paths: Record<string, never>;
+                    };
                 };
             };
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidRequest"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     getApiReference: {
@@ -2988,7 +4268,8 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidRequest"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     listCards: {
@@ -3015,7 +4296,10 @@ export interface operations {
                     "application/json": components["schemas"]["CardList"];
                 };
             };
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     addCard: {
@@ -3056,13 +4340,54 @@ export interface operations {
                     "application/json": components["schemas"]["CardEnvelope"];
                 };
             };
-            400: components["responses"]["Problem"];
-            402: components["responses"]["Problem"];
-            403: components["responses"]["SetUpRequired"];
-            409: components["responses"]["Problem"];
-            422: components["responses"]["Problem"];
-            429: components["responses"]["TooManyAttempts"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidBody"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Refused; see `code`. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "card_declined";
+                    };
+                };
+            };
+            /**
+             * @description `set_up_required`: the caller's profile is not complete (email not verified, or set-up not finished: username,
+             *     country, full name). Operations marked `x-requires-set-up` answer it before anything else (spec §6).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "email_unverified" | "set_up_required";
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInFlux"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["KeyReused"];
+            /** @description `too_many_attempts`: the rate limit is reached; `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "too_many_attempts";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     removeCard: {
@@ -3090,7 +4415,23 @@ export interface operations {
                     "application/json": components["schemas"]["CardRemoved"];
                 };
             };
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidBody"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Refused; see `code`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "card_not_found" | "not_found";
+                    };
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     listDeposits: {
@@ -3122,7 +4463,21 @@ export interface operations {
                     "application/json": components["schemas"]["DepositList"];
                 };
             };
-            default: components["responses"]["Problem"];
+            /** @description Refused; see `code`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "page_range_invalid" | "validation_failed";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     createCardDeposit: {
@@ -3163,9 +4518,63 @@ export interface operations {
                     "application/json": components["schemas"]["DepositEnvelope"];
                 };
             };
-            402: components["responses"]["Problem"];
-            403: components["responses"]["SetUpRequired"];
-            default: components["responses"]["Problem"];
+            /** @description Refused; see `code`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "amount_invalid" | "json_too_deep" | "malformed_json" | "validation_failed";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /** @description Refused; see `code`. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "card_declined";
+                    };
+                };
+            };
+            /**
+             * @description `set_up_required`: the caller's profile is not complete (email not verified, or set-up not finished: username,
+             *     country, full name). Operations marked `x-requires-set-up` answer it before anything else (spec §6).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "email_unverified" | "set_up_required";
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInFlux"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Refused; see `code`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "deposit_amount_out_of_range" | "idempotency_key_reused" | "payment_method_not_found";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     getUsdtDepositAddress: {
@@ -3192,8 +4601,25 @@ export interface operations {
                     "application/json": components["schemas"]["UsdtAddress"];
                 };
             };
-            403: components["responses"]["SetUpRequired"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description `set_up_required`: the caller's profile is not complete (email not verified, or set-up not finished: username,
+             *     country, full name). Operations marked `x-requires-set-up` answer it before anything else (spec §6).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "email_unverified" | "set_up_required";
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     getDeposit: {
@@ -3222,7 +4648,21 @@ export interface operations {
                     "application/json": components["schemas"]["DepositDetails"];
                 };
             };
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Refused; see `code`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "deposit_not_found" | "not_found";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     listWithdrawals: {
@@ -3254,7 +4694,21 @@ export interface operations {
                     "application/json": components["schemas"]["WithdrawalList"];
                 };
             };
-            default: components["responses"]["Problem"];
+            /** @description Refused; see `code`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "page_range_invalid" | "validation_failed";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     createWithdrawal: {
@@ -3295,9 +4749,62 @@ export interface operations {
                     "application/json": components["schemas"]["WithdrawalEnvelope"];
                 };
             };
-            403: components["responses"]["SetUpRequired"];
-            409: components["responses"]["Problem"];
-            default: components["responses"]["Problem"];
+            /** @description Refused; see `code`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "amount_invalid" | "json_too_deep" | "malformed_json" | "validation_failed";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description `set_up_required`: the caller's profile is not complete (email not verified, or set-up not finished: username,
+             *     country, full name). Operations marked `x-requires-set-up` answer it before anything else (spec §6).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "email_unverified" | "set_up_required";
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description Refused; see `code`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "bank_info_mismatch" | "destination_not_open_yet" | "idempotency_key_in_flux";
+                    };
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Refused; see `code`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "bank_account_missing" | "idempotency_key_reused" | "payout_account_missing" | "withdrawal_above_balance" | "withdrawal_amount_out_of_range";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     getWithdrawal: {
@@ -3326,7 +4833,21 @@ export interface operations {
                     "application/json": components["schemas"]["WithdrawalDetails"];
                 };
             };
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Refused; see `code`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found" | "withdrawal_not_found";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     cancelWithdrawal: {
@@ -3361,7 +4882,36 @@ export interface operations {
                     "application/json": components["schemas"]["WithdrawalEnvelope"];
                 };
             };
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidBody"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Refused; see `code`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found" | "withdrawal_not_found";
+                    };
+                };
+            };
+            /** @description Refused; see `code`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "idempotency_key_in_flux" | "withdrawal_not_cancellable";
+                    };
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["KeyReused"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     getBankAccount: {
@@ -3388,7 +4938,10 @@ export interface operations {
                     "application/json": components["schemas"]["BankAccountEnvelope"];
                 };
             };
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     putBankAccount: {
@@ -3429,12 +4982,43 @@ export interface operations {
                     "application/json": components["schemas"]["BankAccountEnvelope"];
                 };
             };
-            400: components["responses"]["Problem"];
-            403: components["responses"]["SetUpRequiredOrStepUp"];
-            409: components["responses"]["Problem"];
-            422: components["responses"]["Problem"];
-            429: components["responses"]["TooManyAttempts"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidBody"];
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description `set_up_required` (the profile is not complete, as for every `x-requires-set-up` operation), or the step-up's
+             *     refusal: `reauthentication_required` (no `current_password`) or `wrong_password` (a wrong one, counted as a
+             *     failed sign-in), both under the field `current_password`.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "email_unverified" | "reauthentication_required" | "set_up_required" | "wrong_password";
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInFlux"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["KeyReused"];
+            /** @description `too_many_attempts`: the rate limit is reached; `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "too_many_attempts";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     getPayoutAccount: {
@@ -3461,7 +5045,10 @@ export interface operations {
                     "application/json": components["schemas"]["PayoutAccountEnvelope"];
                 };
             };
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     linkPayoutAccount: {
@@ -3502,11 +5089,54 @@ export interface operations {
                     "application/json": components["schemas"]["PayoutAccountEnvelope"];
                 };
             };
-            403: components["responses"]["SetUpRequiredOrStepUp"];
-            409: components["responses"]["Problem"];
-            422: components["responses"]["Problem"];
-            429: components["responses"]["TooManyAttempts"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidBody"];
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description `set_up_required` (the profile is not complete, as for every `x-requires-set-up` operation), or the step-up's
+             *     refusal: `reauthentication_required` (no `current_password`) or `wrong_password` (a wrong one, counted as a
+             *     failed sign-in), both under the field `current_password`.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "email_unverified" | "reauthentication_required" | "set_up_required" | "wrong_password";
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInFlux"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Refused; see `code`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "idempotency_key_reused" | "payout_account_invalid_credentials" | "payout_account_not_activated";
+                    };
+                };
+            };
+            /** @description `too_many_attempts`: the rate limit is reached; `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "too_many_attempts";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     unlinkPayoutAccount: {
@@ -3533,7 +5163,12 @@ export interface operations {
                     "application/json": components["schemas"]["PayoutAccountEnvelope"];
                 };
             };
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidBody"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     uploadMedia: {
@@ -3580,12 +5215,51 @@ export interface operations {
                     "application/json": components["schemas"]["MediaEnvelope"];
                 };
             };
-            403: components["responses"]["SetUpRequired"];
-            409: components["responses"]["Problem"];
-            413: components["responses"]["Problem"];
-            415: components["responses"]["Problem"];
-            422: components["responses"]["Problem"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidBody"];
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description `set_up_required`: the caller's profile is not complete (email not verified, or set-up not finished: username,
+             *     country, full name). Operations marked `x-requires-set-up` answer it before anything else (spec §6).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "set_up_required";
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInFlux"];
+            /** @description Refused; see `code`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "file_too_large" | "payload_too_large";
+                    };
+                };
+            };
+            /** @description Refused; see `code`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "media_type_unsupported" | "unsupported_media_type";
+                    };
+                };
+            };
+            422: components["responses"]["KeyReused"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     getMedia: {
@@ -3616,7 +5290,21 @@ export interface operations {
                     "video/quicktime": string;
                 };
             };
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Refused; see `code`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "media_not_found" | "not_found";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     simulateUsdtTransfer: {
@@ -3651,7 +5339,57 @@ export interface operations {
                     };
                 };
             };
-            default: components["responses"]["Problem"];
+            /** @description Refused; see `code`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "amount_invalid" | "json_too_deep" | "malformed_json" | "validation_failed";
+                    };
+                };
+            };
+            /** @description Refused; see `code`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "usdt_transfer_unknown" | "user_not_found";
+                    };
+                };
+            };
+            /** @description Refused; see `code`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "sandbox_unavailable";
+                    };
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Refused; see `code`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "amount_not_positive";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     searchUsers: {
@@ -3679,7 +5417,21 @@ export interface operations {
                     "application/json": components["schemas"]["UserSearchResults"];
                 };
             };
-            default: components["responses"]["Problem"];
+            /** @description Refused; see `code`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "search_too_short" | "validation_failed";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     getProfile: {
@@ -3706,9 +5458,10 @@ export interface operations {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
-            401: components["responses"]["Problem"];
-            404: components["responses"]["Problem"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     updateProfile: {
@@ -3739,11 +5492,27 @@ export interface operations {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
-            400: components["responses"]["Problem"];
-            401: components["responses"]["Problem"];
-            403: components["responses"]["SetUpRequired"];
-            404: components["responses"]["Problem"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidBody"];
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description `set_up_required`: the caller's profile is not complete (email not verified, or set-up not finished: username,
+             *     country, full name). Operations marked `x-requires-set-up` answer it before anything else (spec §6).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "set_up_required";
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     listPricePoints: {
@@ -3770,9 +5539,10 @@ export interface operations {
                     "application/json": components["schemas"]["PricePointList"];
                 };
             };
-            401: components["responses"]["Problem"];
-            404: components["responses"]["Problem"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     addPricePoint: {
@@ -3813,13 +5583,40 @@ export interface operations {
                     "application/json": components["schemas"]["PricePointList"];
                 };
             };
-            400: components["responses"]["Problem"];
-            401: components["responses"]["Problem"];
-            403: components["responses"]["SetUpRequired"];
-            404: components["responses"]["Problem"];
-            409: components["responses"]["Problem"];
-            422: components["responses"]["Problem"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidBody"];
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description `set_up_required`: the caller's profile is not complete (email not verified, or set-up not finished: username,
+             *     country, full name). Operations marked `x-requires-set-up` answer it before anything else (spec §6).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "set_up_required";
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description Refused; see `code`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "idempotency_key_in_flux" | "price_points_limit";
+                    };
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["KeyReused"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     removePricePoint: {
@@ -3847,9 +5644,23 @@ export interface operations {
                     "application/json": components["schemas"]["PricePointList"];
                 };
             };
-            401: components["responses"]["Problem"];
-            404: components["responses"]["Problem"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidBody"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Refused; see `code`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found" | "price_point_not_found";
+                    };
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     listContacts: {
@@ -3876,9 +5687,10 @@ export interface operations {
                     "application/json": components["schemas"]["ContactList"];
                 };
             };
-            401: components["responses"]["Problem"];
-            404: components["responses"]["Problem"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     addContact: {
@@ -3928,13 +5740,51 @@ export interface operations {
                     "application/json": components["schemas"]["ContactList"];
                 };
             };
-            400: components["responses"]["Problem"];
-            401: components["responses"]["Problem"];
-            403: components["responses"]["SetUpRequired"];
-            404: components["responses"]["Problem"];
-            409: components["responses"]["Problem"];
-            422: components["responses"]["Problem"];
-            default: components["responses"]["Problem"];
+            /** @description Refused; see `code`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "contact_self" | "json_too_deep" | "malformed_json" | "validation_failed";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description `set_up_required`: the caller's profile is not complete (email not verified, or set-up not finished: username,
+             *     country, full name). Operations marked `x-requires-set-up` answer it before anything else (spec §6).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "set_up_required";
+                    };
+                };
+            };
+            /** @description Refused; see `code`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found" | "user_not_found";
+                    };
+                };
+            };
+            409: components["responses"]["KeyInFlux"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["KeyReused"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     topPeople: {
@@ -3961,9 +5811,10 @@ export interface operations {
                     "application/json": components["schemas"]["UserSearchResults"];
                 };
             };
-            401: components["responses"]["Problem"];
-            404: components["responses"]["Problem"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     sendPhoneCode: {
@@ -3994,12 +5845,37 @@ export interface operations {
                     "application/json": components["schemas"]["PhoneCodeSent"];
                 };
             };
-            400: components["responses"]["Problem"];
-            401: components["responses"]["Problem"];
-            404: components["responses"]["Problem"];
-            409: components["responses"]["Problem"];
-            429: components["responses"]["TooManyAttempts"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidBody"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            /** @description Refused; see `code`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "phone_taken";
+                    };
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `too_many_attempts`: the rate limit is reached; `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "too_many_attempts";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     verifyPhoneCode: {
@@ -4030,12 +5906,48 @@ export interface operations {
                     "application/json": components["schemas"]["PhoneDetails"];
                 };
             };
-            400: components["responses"]["Problem"];
-            401: components["responses"]["Problem"];
-            404: components["responses"]["Problem"];
-            410: components["responses"]["Problem"];
-            429: components["responses"]["TooManyAttempts"];
-            default: components["responses"]["Problem"];
+            /** @description Refused; see `code`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "json_too_deep" | "malformed_json" | "otp_invalid" | "validation_failed";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            /** @description Refused; see `code`. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "otp_expired" | "otp_locked";
+                    };
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `too_many_attempts`: the rate limit is reached; `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "too_many_attempts";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     confirmPhone: {
@@ -4066,11 +5978,24 @@ export interface operations {
                     "application/json": components["schemas"]["PhoneDetails"];
                 };
             };
-            400: components["responses"]["Problem"];
-            401: components["responses"]["Problem"];
-            404: components["responses"]["Problem"];
-            409: components["responses"]["Problem"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidBody"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            /** @description Refused; see `code`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "phone_not_verified" | "phone_taken";
+                    };
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     inviteFriend: {
@@ -4111,14 +6036,42 @@ export interface operations {
                     "application/json": components["schemas"]["InvitationSent"];
                 };
             };
-            400: components["responses"]["Problem"];
-            401: components["responses"]["Problem"];
-            403: components["responses"]["SetUpRequired"];
-            404: components["responses"]["Problem"];
-            409: components["responses"]["Problem"];
-            422: components["responses"]["Problem"];
-            429: components["responses"]["TooManyAttempts"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidBody"];
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description `set_up_required`: the caller's profile is not complete (email not verified, or set-up not finished: username,
+             *     country, full name). Operations marked `x-requires-set-up` answer it before anything else (spec §6).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "set_up_required";
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInFlux"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["KeyReused"];
+            /** @description `too_many_attempts`: the rate limit is reached; `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "too_many_attempts";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     getPublicProfile: {
@@ -4144,8 +6097,115 @@ export interface operations {
                     "application/json": components["schemas"]["PublicProfile"];
                 };
             };
-            404: components["responses"]["Problem"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidRequest"];
+            /** @description Refused; see `code`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "profile_not_found";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
+        };
+    };
+    getSupporters: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The wall. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportersWall"];
+                };
+            };
+            400: components["responses"]["InvalidRequest"];
+            /** @description Refused; see `code`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "profile_not_found";
+                    };
+                };
+            };
+            /** @description `too_many_attempts`: too many calls from this address lately; `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "too_many_attempts";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
+        };
+    };
+    hideSupporter: {
+        parameters: {
+            query?: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own user id (anyone else's → 404 `not_found`, as if the route did not exist). */
+                userId: components["parameters"]["UserId"];
+                /** @description The payment shown on the caller's page (a supporter's entry). */
+                supporterPaymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Hidden. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidBody"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Refused; see `code`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found" | "supporter_not_found";
+                    };
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     getPreferences: {
@@ -4172,9 +6232,10 @@ export interface operations {
                     "application/json": components["schemas"]["Preferences"];
                 };
             };
-            401: components["responses"]["Problem"];
-            404: components["responses"]["Problem"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     updatePreferences: {
@@ -4205,10 +6266,12 @@ export interface operations {
                     "application/json": components["schemas"]["Preferences"];
                 };
             };
-            400: components["responses"]["Problem"];
-            401: components["responses"]["Problem"];
-            404: components["responses"]["Problem"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidBody"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     updateAccountInfo: {
@@ -4239,13 +6302,49 @@ export interface operations {
                     "application/json": components["schemas"]["AccountInfoResult"];
                 };
             };
-            400: components["responses"]["Problem"];
-            401: components["responses"]["Problem"];
-            403: components["responses"]["Problem"];
-            404: components["responses"]["Problem"];
-            409: components["responses"]["Problem"];
-            429: components["responses"]["TooManyAttempts"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidBody"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Refused; see `code`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "reauthentication_required" | "wrong_password";
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description Refused; see `code`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "email_taken" | "username_taken";
+                    };
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `too_many_attempts`: the rate limit is reached; `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "too_many_attempts";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     closeAccount: {
@@ -4276,12 +6375,49 @@ export interface operations {
                     "application/json": components["schemas"]["AccountClosed"];
                 };
             };
-            401: components["responses"]["Problem"];
-            403: components["responses"]["Problem"];
-            404: components["responses"]["Problem"];
-            409: components["responses"]["Problem"];
-            429: components["responses"]["TooManyAttempts"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidBody"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Refused; see `code`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "account_closed" | "reauthentication_required" | "wrong_password";
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description Refused; see `code`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "account_has_balance" | "account_has_pending";
+                    };
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `too_many_attempts`: the rate limit is reached; `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "too_many_attempts";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     setProfileImage: {
@@ -4322,12 +6458,51 @@ export interface operations {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
-            401: components["responses"]["Problem"];
-            403: components["responses"]["SetUpRequired"];
-            404: components["responses"]["Problem"];
-            409: components["responses"]["Problem"];
-            422: components["responses"]["Problem"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidBody"];
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description `set_up_required`: the caller's profile is not complete (email not verified, or set-up not finished: username,
+             *     country, full name). Operations marked `x-requires-set-up` answer it before anything else (spec §6).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "set_up_required";
+                    };
+                };
+            };
+            /** @description Refused; see `code`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "media_not_found" | "not_found";
+                    };
+                };
+            };
+            409: components["responses"]["KeyInFlux"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Refused; see `code`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "idempotency_key_reused" | "media_not_photo";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     getAvatar: {
@@ -4335,8 +6510,18 @@ export interface operations {
             query?: {
                 /** @description The caller's locale; localises `detail` in errors. */
                 lang?: components["parameters"]["Lang"];
-                /** @description The picture's key from the profile (cache busting); ignored for lookup. */
+                /**
+                 * @description The picture's key from the profile (cache busting). An address with a key is cached for a year; a key that is
+                 *     not the current picture's answers 404, so no cache keeps another picture under it.
+                 */
                 k?: components["parameters"]["PhotoKey"];
+                /**
+                 * @description The rendition: an avatar's side (64, 128, 512) or a banner's width (1500), in pixels; default the largest.
+                 *     A size the picture has no rendition of → 404.
+                 */
+                size?: components["parameters"]["PictureSize"];
+                /** @description WebP, or JPEG for browsers without it (the default). */
+                format?: components["parameters"]["PictureFormat"];
             };
             header?: never;
             path: {
@@ -4348,8 +6533,20 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ProfilePhoto"];
-            404: components["responses"]["Problem"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidRequest"];
+            /** @description Refused; see `code`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "media_not_found";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
     getBackgroundImage: {
@@ -4357,8 +6554,18 @@ export interface operations {
             query?: {
                 /** @description The caller's locale; localises `detail` in errors. */
                 lang?: components["parameters"]["Lang"];
-                /** @description The picture's key from the profile (cache busting); ignored for lookup. */
+                /**
+                 * @description The picture's key from the profile (cache busting). An address with a key is cached for a year; a key that is
+                 *     not the current picture's answers 404, so no cache keeps another picture under it.
+                 */
                 k?: components["parameters"]["PhotoKey"];
+                /**
+                 * @description The rendition: an avatar's side (64, 128, 512) or a banner's width (1500), in pixels; default the largest.
+                 *     A size the picture has no rendition of → 404.
+                 */
+                size?: components["parameters"]["PictureSize"];
+                /** @description WebP, or JPEG for browsers without it (the default). */
+                format?: components["parameters"]["PictureFormat"];
             };
             header?: never;
             path: {
@@ -4370,8 +6577,20 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ProfilePhoto"];
-            404: components["responses"]["Problem"];
-            default: components["responses"]["Problem"];
+            400: components["responses"]["InvalidRequest"];
+            /** @description Refused; see `code`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "media_not_found";
+                    };
+                };
+            };
+            "5XX": components["responses"]["ServerProblem"];
         };
     };
 }

@@ -1,4 +1,4 @@
-// `npm test`: every test, in order — types, unit + API + model-based (vitest, on PGlite and on PostgreSQL when
+// `npm test`: every test, in order — types, knip, the architecture's rules and drawing, unit + API + model-based (vitest, on PGlite and on PostgreSQL when
 // TEST_DATABASE_URL is set), then the built app in Chromium (Playwright), then the model tests' path coverage per
 // machine (scripts/flows/report.ts, read from vitest's JSON report). Ends with one summary line.
 import { spawnSync } from 'node:child_process';
@@ -10,6 +10,9 @@ import { join } from 'node:path';
 const reports = mkdtempSync(join(tmpdir(), 'tipjar-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedStages = [];
+// CI keeps only the end of the output: the names of the failed tests are printed again there.
+const failedTests = [];
+const firstLine = (text) => String(text ?? '').split('\n').find((line) => line.trim()) ?? '';
 
 function run(name, command, args, env = {}) {
   console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
@@ -47,6 +50,15 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 
 run('types', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+// Nothing unused, nothing undeclared (knip.jsonc names the entry points): an unused file, dependency or export, or a
+// package imported but not declared, fails the run.
+run('unused code and dependencies (knip)', bin('knip'), ['--no-progress']);
+// The architecture's rules (.dependency-cruiser.cjs, docs/architecture.md "Layers"): a new circle or forbidden import
+// fails the run; the violations that predate the check are listed in .dependency-cruiser-known-violations.json.
+run('architecture rules (dependency-cruiser)', bin('depcruise'), [
+  '--ignore-known', '--output-type', 'err', 'server', 'src', 'machines', 'domain', 'scripts', 'tests',
+]);
+run('architecture drawing', bin('tsx'), ['scripts/architecture/layers.ts', '--check']);
 
 const vitestReport = join(reports, 'vitest.json');
 const vitestPassed = run('unit, API and model-based tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
@@ -58,8 +70,12 @@ if (vitest) {
   // A file can fail with every test in it passed (a hook that throws or times out, an import error): name it, so
   // the end of the output says why the stage failed.
   for (const file of vitest.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed') failedTests.push(`${file.name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
     if (file.status === 'failed' && !file.assertionResults?.some((test) => test.status === 'failed')) {
       totals.failed += 1;
+      failedTests.push(`${file.name}: ${firstLine(file.message) || 'failed outside its tests'}`);
       console.log(`✗ ${file.name}: ${String(file.message || 'failed outside its tests').split('\n')[0]}`);
     }
   }
@@ -82,6 +98,17 @@ if (run('build', 'npm', ['run', 'build', '--silent']) && run('chromium', process
     totals.passed += playwright.stats.expected + playwright.stats.flaky;
     totals.failed += playwright.stats.unexpected;
     totals.skipped += playwright.stats.skipped;
+    const walk = (suite, titles) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          if (test.status !== 'unexpected') continue;
+          const error = test.results?.at(-1)?.error?.message;
+          failedTests.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error).replace(/\x1b\[[0-9;]*m/g, '')}`);
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    };
+    for (const suite of playwright.suites ?? []) walk(suite, []);
   }
 }
 
@@ -90,6 +117,7 @@ if (run('build', 'npm', ['run', 'build', '--silent']) && run('chromium', process
 run('flow coverage', bin('tsx'), ['scripts/flows/report.ts', vitestReport]);
 
 console.log('');
+for (const line of failedTests) console.log(`✗ ${line.slice(0, 400)}`);
 if (failedStages.length) console.log(`Failed stages: ${failedStages.join(', ')}`);
 if (totals.passed === 0 && failedStages.length === 0) {
   console.log('No test ran: that is a failure.');

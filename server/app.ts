@@ -15,6 +15,8 @@ import { registerSpa } from './web/spa';
 import { appVersionHandlers } from './routes/app-version';
 import { walletHandlers } from './routes/wallet';
 import { paymentHandlers } from './routes/payments';
+import { statementHandlers } from './routes/statements';
+import { summaryHandlers } from './routes/summary';
 import { peopleHandlers } from './routes/people';
 import { OutboxSms } from './providers/sms/index';
 import { auditHandlers } from './routes/audit';
@@ -41,6 +43,8 @@ import { cardHandlers } from './routes/cards';
 import { depositHandlers } from './routes/deposits';
 import { withdrawalHandlers } from './routes/withdrawals';
 import { mediaHandlers, registerMediaBodies } from './routes/media';
+import { LiveHub, type LiveOptions } from './live/live-hub';
+import { liveEventHandlers } from './routes/live-events';
 
 export interface AppDependencies {
   config: Config;
@@ -54,6 +58,8 @@ export interface AppDependencies {
   metrics?: Metrics;
   /** The external services (default: the sandboxes, on this database; design.md §5). */
   providers?: Providers;
+  /** The event streams' heartbeat and per-user limit (server/live/live-hub.ts). */
+  live?: LiveOptions;
 }
 
 const JSON_BODY_LIMIT = 64 * 1024;
@@ -62,6 +68,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The app's mailer (SMTP or the outbox), shared with the job runner's notification emails. */
     mailer: Mailer;
+    /** The live-update streams (server/live/live-hub.ts): `changed()` after a commit that may concern someone. */
+    live: LiveHub;
   }
 }
 
@@ -96,7 +104,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  registerErrorHandling(app, translator);
+  registerErrorHandling(app, translator, { strictProblems: deps.config.env !== 'production' });
   registerJsonBodyParser(app);
 
   // Outside production, the full message (code and link) goes to the console as the developer's inbox; that is
@@ -131,12 +139,24 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     deps.config.devFeatures,
   );
   const services: Services = { config: deps.config, database: deps.database, clock, translator, mailer: mail.mailer, sms, providers };
+  // Live updates: every API call that can change something tells the streams once it is answered (its transaction
+  // has committed by then); the jobs' changes are told by the runner (start-server.ts). Streams end before the
+  // server closes, so none holds a graceful stop.
+  const live = new LiveHub(deps.database, deps.live, (error) => app.log.error({ err: error }, 'live updates'));
+  app.decorate('live', live);
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS' && request.url.startsWith('/api/')) live.changed();
+    if (request.liveMessage && reply.statusCode < 300) live.messagePosted(request.liveMessage.paymentId, request.liveMessage.userIds);
+  });
+  app.addHook('preClose', async () => live.close());
   // Uploads are streamed (never buffered whole) to the media handler; JSON stays the only parsed body.
   registerMediaBodies(app);
   const handlers: OperationHandlers = {
     ...appVersionHandlers(services),
     ...walletHandlers(services),
     ...paymentHandlers(services),
+    ...statementHandlers(services),
+    ...summaryHandlers(services),
     ...auditHandlers(services),
     ...cardHandlers(services),
     ...depositHandlers(services),
@@ -150,6 +170,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...devHandlers(services),
     ...healthHandlers(services),
     ...apiDocsHandlers(services),
+    ...liveEventHandlers(services, live),
   };
   registerOperations(app, document, handlers, {
     authenticate: createAuthenticator({ db: deps.database.db, clock }),
@@ -172,7 +193,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       if (!isPublicProfilePath(path)) return spa.sendIndex(reply);
       // A creator's page previews when shared; an unknown name is still the app (its router shows the 404).
       return publicProfile(deps.database.db, decodeURIComponent(path.slice(1))).then(
-        (profile) => spa.sendIndex(reply, profile ? socialPreviewTags(profile, deps.config.publicUrl) : undefined),
+        // The page itself comes rendered with the profile and carries it for the app (server/web/spa.ts).
+        (profile) => spa.sendIndex(reply, profile ? { head: socialPreviewTags(profile, deps.config.publicUrl), publicProfile: profile } : undefined),
         (error: unknown) => {
           request.log.error({ err: error }, 'public profile preview failed');
           return spa.sendIndex(reply);

@@ -5,7 +5,7 @@ import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { buildApp } from './app';
 import { DatabaseDevClock, systemClock, type Clock } from './clock';
-import { readDevClockOffset } from './db/dev-clock';
+import { readDevClockOffset } from './dev/dev-clock';
 import { startJobRunner } from './jobs/runner';
 import { startMediaSweep } from './media/orphan-sweep';
 import { createMetrics, shareMetricsWithPrimary, startMetricsServer } from './observability/metrics';
@@ -48,7 +48,11 @@ export async function startServer(config: Config, options: { webDir?: string | n
     // calls happen between transactions, under a lease). Listening for queued jobs before the port opens, so the card
     // capture that a first request queues is heard at once (jobs/runner.ts).
     const jobs = startJobRunner(
-      { database, clock, providers, mailer: app.mailer, publicUrl: config.publicUrl, log: app.log, onJobFinished: (kind, outcome, seconds) => metrics.observeJob(kind, outcome, seconds) },
+      { database, clock, providers, mailer: app.mailer, publicUrl: config.publicUrl, log: app.log, onJobFinished: (kind, outcome, seconds) => {
+          metrics.observeJob(kind, outcome, seconds);
+          // A job's change (a hold expired, a card captured) is committed by now: the streams are told.
+          app.live.changed();
+        } },
       config.jobIntervalMs,
       (error) => app.log.error({ err: error }, 'job runner'),
       { wake: config.jobWake },

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { afterHydration } from './app/hydration/after-hydration';
+import { afterHydration } from './lib/after-hydration';
 import { holdEarlyInput } from './app/hydration/early-input';
 import { startFirstView } from './app/router/first-view';
 import { loadRuntime, renderWithRuntime } from './app/runtime/runtime';
@@ -38,22 +38,24 @@ async function start() {
       <App />
     </StrictMode>
   );
-  // A visitor's public page, and a signed-in user's home, activity and send flow, come rendered by the server
-  // (server/web/prerendered-pages.ts) in the language the server picked: hydrated when it is ours too and the page
-  // starts as signed in as the server rendered it, else rendered afresh (replacing it), e.g. a cookie cleared. A
-  // history entry with state (a request to pay, reloaded) is one the server could not see: rendered afresh too.
+  // A visitor's public page and a creator's pay page, and a signed-in user's home, activity and send flow, come
+  // rendered by the server (server/web/prerendered-pages.ts) in the language the server picked: hydrated when it is
+  // ours too and the page starts as signed in as the server rendered it, else rendered afresh (replacing it), e.g. a
+  // cookie cleared. A history entry with state (a request to pay, a purchase resumed, reloaded) is one the server
+  // could not see: a page that reads it is rendered afresh too.
   const signedInRender = root.dataset.signedIn !== undefined;
+  const withRuntime = signedInRender || firstView.runtime;
   const hydrate =
     root.dataset.prerendered === language &&
     signedInRender === firstView.signedIn &&
-    (!signedInRender || window.history.state === null);
+    (!withRuntime || window.history.state === null);
   if (!hydrate) {
     createRoot(root).render(app);
     return;
   }
   // The hydration render starts from what the server rendered with: the runtime for a signed-in page (here by now,
-  // firstView.chunks waited for it), none for a visitor's.
-  if (signedInRender) renderWithRuntime(await loadRuntime());
+  // firstView.chunks waited for it) and for a visitor's page that needs it (a creator's pay page), none for the others.
+  if (withRuntime) renderWithRuntime(await loadRuntime());
   hydrateRoot(root, app);
 }
 

@@ -5,7 +5,7 @@
  */
 
 /** Dollars as the API accepts them: no sign, no exponent, no thousands separators, at most two decimals. */
-export const AMOUNT_PATTERN = '^(0|[1-9][0-9]{0,8})(\\.[0-9]{1,2})?$';
+const AMOUNT_PATTERN = '^(0|[1-9][0-9]{0,8})(\\.[0-9]{1,2})?$';
 const AMOUNT_RE = new RegExp(AMOUNT_PATTERN);
 
 /** The largest amount the API carries: $999,999,999.99 (nine integer digits), far inside Number's exact range. */

@@ -12,16 +12,16 @@ import { form, isBoolean, isString, rule } from './checks';
 
 export {
   PASSWORD_SYMBOLS,
-  PASSWORD_MAX_LENGTH,
-  EMAIL_MAX_LENGTH,
-  USERNAME_MIN_LENGTH,
-  USERNAME_MAX_LENGTH,
-  FULL_NAME_MAX_LENGTH,
+  
+  
+  
+  
+  
   RULE,
-  RULE_VALUES,
-  type RuleKey,
+  
+  
 } from './rule-values';
-export { ruleProblems, type RuleProblem } from './checks';
+export { ruleProblems,  } from './checks';
 import { PASSWORD_MAX_LENGTH, PASSWORD_SYMBOLS, RULE, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, FULL_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH } from './rule-values';
 
 // The WHATWG (HTML input type=email) address syntax, with at least one dot in the domain.
@@ -67,7 +67,7 @@ export const ConsentRule = rule(isBoolean, RULE.consentRequired).narrow((v) => v
 
 export const OtpRule = filled.narrow((s) => OTP_PATTERN.test(s), RULE.otpFormat);
 
-export const SecretRule = filled;
+const SecretRule = filled;
 
 // ---- Forms: one per screen or call. Cross-field rules report on the field the user must fix.
 

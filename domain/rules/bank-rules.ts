@@ -131,7 +131,7 @@ export const BANK_COUNTRIES = Object.keys(BANK_FORMATS);
  * The format of a bank country, or undefined. Own keys only: `'toString' in BANK_FORMATS` is true, and a request
  * naming such a country reached a format without a pattern and failed with a 500 (found by rules-parity.test.ts).
  */
-export function bankFormatOf(bankCountry: string): BankFormat | undefined {
+function bankFormatOf(bankCountry: string): BankFormat | undefined {
   return Object.hasOwn(BANK_FORMATS, bankCountry) ? BANK_FORMATS[bankCountry] : undefined;
 }
 
@@ -191,15 +191,15 @@ const optionalText = rule((v): v is string | null | undefined => v === undefined
 const sized = (min: number, max: number, message: string) =>
   filled.narrow((s) => s.trim().length >= min && s.trim().length <= max, message);
 
-export const PersonNameRule = filled.narrow((s) => PERSON_NAME.test(s.trim()), BANK_RULE.name);
+const PersonNameRule = filled.narrow((s) => PERSON_NAME.test(s.trim()), BANK_RULE.name);
 
-export function birthdateRule(today: Date) {
+function birthdateRule(today: Date) {
   return filled
     .narrow((s) => ageOn(s, today) !== null, BANK_RULE.birthdate)
     .narrow((s) => (ageOn(s, today) ?? 0) >= MINIMUM_AGE_YEARS, BANK_RULE.underage);
 }
 
-export const IdTypeRule = filled.narrow((s) => (ID_TYPES as readonly string[]).includes(s), BANK_RULE.idType);
+const IdTypeRule = filled.narrow((s) => (ID_TYPES as readonly string[]).includes(s), BANK_RULE.idType);
 
 const countryRule = (message: string) => filled.narrow((s) => isCountryCode(s), message);
 

@@ -25,7 +25,7 @@ export const CARD_RULE = {
 
 import { CARD_MAX_YEARS_AHEAD, CARD_NAME_MAX_LENGTH } from './card-limits';
 
-export { CARD_MAX_YEARS_AHEAD, CARD_NAME_MAX_LENGTH, CARD_RULE_VALUES } from './card-limits';
+export {   CARD_RULE_VALUES } from './card-limits';
 
 /** Digits only: spaces and dashes people type between groups are dropped. */
 export function normalizeCardNumber(number: string): string {
@@ -68,21 +68,21 @@ export function cardExpired(expMonth: number, expYear: number, today: Date): boo
 const text = rule(isString, CARD_RULE.required);
 const filled = text.narrow((s) => s.trim().length > 0, CARD_RULE.required);
 
-export const CardNameRule = filled
+const CardNameRule = filled
   .narrow((s) => s.trim().length <= CARD_NAME_MAX_LENGTH, CARD_RULE.nameTooLong)
   .narrow((s) => s.trim().split(/\s+/).length >= 2, CARD_RULE.nameTwoWords);
 
-export const CardNumberRule = filled
+const CardNumberRule = filled
   .narrow((s) => /^\d{15,16}$/.test(normalizeCardNumber(s)), CARD_RULE.numberLength)
   .narrow((s) => luhnValid(normalizeCardNumber(s)), CARD_RULE.numberInvalid);
 
-export const CvvRule = filled.narrow((s) => /^\d{3,4}$/.test(s), CARD_RULE.cvv);
+const CvvRule = filled.narrow((s) => /^\d{3,4}$/.test(s), CARD_RULE.cvv);
 
-export const ExpMonthRule = rule(isNumber, CARD_RULE.expMonth).narrow((n) => Number.isInteger(n) && n >= 1 && n <= 12, CARD_RULE.expMonth);
+const ExpMonthRule = rule(isNumber, CARD_RULE.expMonth).narrow((n) => Number.isInteger(n) && n >= 1 && n <= 12, CARD_RULE.expMonth);
 
-export const CardCountryRule = filled.narrow((s) => isCountryCode(s), CARD_RULE.country);
+const CardCountryRule = filled.narrow((s) => isCountryCode(s), CARD_RULE.country);
 
-export const PostalCodeRule = filled.narrow((s) => /^[A-Za-z0-9][A-Za-z0-9 -]{1,10}$/.test(s.trim()), CARD_RULE.postalCode);
+const PostalCodeRule = filled.narrow((s) => /^[A-Za-z0-9][A-Za-z0-9 -]{1,10}$/.test(s.trim()), CARD_RULE.postalCode);
 
 /** The add-card form; the expiry is checked against `today` (the server's clock, or the browser's). */
 export function cardForm(today: Date) {

@@ -22,19 +22,19 @@ export type PricePointMediaType = (typeof PRICE_POINT_MEDIA_TYPES)[number];
 const text = rule(isString, CREATOR_RULE.required);
 const filled = text.narrow((s) => s.trim().length > 0, CREATOR_RULE.required);
 
-export const PriceRule = filled
+const PriceRule = filled
   .narrow((s) => parseAmount(s.trim()) !== null, CREATOR_RULE.priceInvalid)
   .narrow((s) => {
     const cents = parseAmount(s.trim()) ?? 0;
     return cents >= PRICE_POINT_MIN_CENTS && cents <= PRICE_POINT_MAX_CENTS;
   }, CREATOR_RULE.priceRange);
 
-export const DescriptionRule = filled.narrow(
+const DescriptionRule = filled.narrow(
   (s) => [...s.trim()].length <= PRICE_POINT_DESCRIPTION_MAX_LENGTH,
   CREATOR_RULE.descriptionTooLong,
 );
 
-export const MediaTypeRule = rule(isString, CREATOR_RULE.mediaTypeRequired).narrow(
+const MediaTypeRule = rule(isString, CREATOR_RULE.mediaTypeRequired).narrow(
   (s) => (PRICE_POINT_MEDIA_TYPES as readonly string[]).includes(s),
   CREATOR_RULE.mediaTypeRequired,
 );
@@ -42,7 +42,7 @@ export const MediaTypeRule = rule(isString, CREATOR_RULE.mediaTypeRequired).narr
 /** /profile/price-point and `POST app/user/{userId}/price-points`. */
 export const PricePointForm = form({ price: PriceRule, description: DescriptionRule, media_type: MediaTypeRule });
 
-export const BioRule = text.narrow((s) => [...s.trim()].length <= BIO_MAX_LENGTH, CREATOR_RULE.bioTooLong);
+const BioRule = text.narrow((s) => [...s.trim()].length <= BIO_MAX_LENGTH, CREATOR_RULE.bioTooLong);
 
 /** The bio on /profile and `PATCH app/user/{userId}/profile`. */
 export const ProfileForm = form({ bio_message: BioRule });
@@ -53,7 +53,7 @@ export function priceCentsOf(price: string): number | null {
 }
 
 /** A custom amount on the public pay page: dollars, at most two decimals, from $1 to $10,000. */
-export const CustomAmountRule = filled
+const CustomAmountRule = filled
   .narrow((s) => parseAmount(s.trim()) !== null, CREATOR_RULE.priceInvalid)
   .narrow((s) => {
     const cents = parseAmount(s.trim()) ?? 0;

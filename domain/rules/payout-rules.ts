@@ -12,10 +12,10 @@ export const PAYOUT_PASSWORD_MAX_LENGTH = 200;
 export const PayoutLinkForm = form({
   email: EmailRule,
   password: rule(isString).narrow((s) => s.length > 0 && s.length <= PAYOUT_PASSWORD_MAX_LENGTH, 'wallet:rules.required'),
-  bankAccountNumber: rule(isString).narrow(
-    (s) => /^[A-Za-z0-9]{4,34}$/.test(normalizePayoutAccountNumber(s)),
-    'wallet:rules.account_number_format',
-  ),
+  // Empty is 'Required field' (spec 5), as in the bank wizard; anything else that is no account number, its format.
+  bankAccountNumber: rule(isString)
+    .narrow((s) => normalizePayoutAccountNumber(s).length > 0, 'wallet:rules.required')
+    .narrow((s) => /^[A-Za-z0-9]{4,34}$/.test(normalizePayoutAccountNumber(s)), 'wallet:rules.account_number_format'),
 });
 
 /** Spaces and dashes dropped, letters upper-cased: how the number is sent and kept. */

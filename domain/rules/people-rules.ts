@@ -29,7 +29,7 @@ export function isPhoneNumber(text: string): boolean {
 const text = rule(isString, PEOPLE_RULE.required);
 const filled = text.narrow((s) => s.trim().length > 0, PEOPLE_RULE.required);
 
-export const PhoneRule = filled.narrow((s) => isPhoneNumber(s), PEOPLE_RULE.phoneOrEmailInvalid);
+const PhoneRule = filled.narrow((s) => isPhoneNumber(s), PEOPLE_RULE.phoneOrEmailInvalid);
 
 /** Step one of phone verification, and `POST app/user/{userId}/phone/code`. */
 export const PhoneForm = form({ phone: PhoneRule });
@@ -38,7 +38,7 @@ export const PhoneForm = form({ phone: PhoneRule });
 export const PhoneCodeForm = form({ phone: PhoneRule, code: OtpRule });
 
 /** Invite friends: the friend's email, refused with the same message as a bad phone (spec 5). */
-export const InviteRule = filled.narrow((s) => EmailRule.allows(s.trim()), PEOPLE_RULE.phoneOrEmailInvalid);
+const InviteRule = filled.narrow((s) => EmailRule.allows(s.trim()), PEOPLE_RULE.phoneOrEmailInvalid);
 export const InviteForm = form({ email: InviteRule });
 
 /** +14155550100 → "+1 ••• ••• 0100": what a notice or a log may show of a number. */

@@ -35,7 +35,7 @@ export const RULE = {
   otpFormat: 'accounts:rules.otp_format',
 } as const;
 
-export type RuleKey = (typeof RULE)[keyof typeof RULE];
+type RuleKey = (typeof RULE)[keyof typeof RULE];
 
 /** Values the messages interpolate (i18next `{{name}}`), the same on both sides. */
 export const RULE_VALUES = {

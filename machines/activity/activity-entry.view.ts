@@ -1,4 +1,5 @@
 import { parseAmount } from '../../domain/money/amount';
+import { formatTimeLeft } from '../payments/hold.view';
 import type { PaymentView } from './payment-types';
 
 /**
@@ -9,12 +10,14 @@ import type { PaymentView } from './payment-types';
  *   for the creator's reply, with when the hold ends), Requested, Pending;
  * - money that never moved or came back is muted, without a sign: Rejected, Cancelled, Failed, and Refunded for a
  *   price point whose hold was released (the creator declined it or the 72 hours ran out);
- * - the note (the request's message, a purchase's brief) under the entry.
+ * - the note (the request's message, a purchase's brief) under the entry;
+ * - a Pay action on a request someone sent me while it is still open (issue 22 item 11: pay a request in 2 taps,
+ *   Pay on the row then "Pay $30.00"), the same case the details page offers Pay in (payment-actions' askedToPay).
  */
-export type EntrySign = 'plus' | 'minus' | 'none';
-export type EntryTone = 'in' | 'out' | 'neutral' | 'muted';
-export type EntryLabel = 'complete' | 'held' | 'requested' | 'pending' | 'refunded' | 'rejected' | 'cancelled' | 'failed' | 'unknown';
-export type EntryHeadline = 'kind.sentTo' | 'kind.receivedFrom' | 'kind.requestedFrom' | 'kind.requestedBy' | 'kind.boughtFrom' | 'kind.soldTo';
+type EntrySign = 'plus' | 'minus' | 'none';
+type EntryTone = 'in' | 'out' | 'neutral' | 'muted';
+type EntryLabel = 'complete' | 'held' | 'requested' | 'pending' | 'refunded' | 'rejected' | 'cancelled' | 'failed' | 'unknown';
+type EntryHeadline = 'kind.sentTo' | 'kind.receivedFrom' | 'kind.requestedFrom' | 'kind.requestedBy' | 'kind.boughtFrom' | 'kind.soldTo';
 
 export interface ActivityEntryView {
   /** "You paid @{{name}}", "@{{name}} bought your {{media}}", …; `media` is `photo`/`video` for a price point. */
@@ -26,11 +29,14 @@ export interface ActivityEntryView {
   label: EntryLabel;
   /**
    * A held payment's deadline (ISO): the fan reads "Held until …" (refunded after it), the creator "Held · reply by …".
-   * Null when nothing is held.
+   * Null when nothing is held. `left` is the time left at the `clock`'s now ("2 days"), null once it is up or when
+   * the caller gave no clock.
    */
-  hold: { key: 'entry.heldUntil' | 'entry.replyBy'; at: string } | null;
+  hold: { key: 'entry.heldUntil' | 'entry.replyBy'; at: string; left: string | null } | null;
   /** The request's message or the purchase's brief; null when there is none. */
   note: string | null;
+  /** Whether the row offers Pay: a request made of me (I am the payer) that is still open. */
+  canPay: boolean;
 }
 
 const isPricePoint = (p: Pick<PaymentView, 'price_point_id'>) => p.price_point_id !== null;
@@ -73,7 +79,13 @@ function standing(p: PaymentView): Pick<ActivityEntryView, 'sign' | 'tone' | 'la
   }
 }
 
-export function activityEntryView(payment: PaymentView): ActivityEntryView {
+/** The moment and language a row is read in: a hold's time left depends on both. */
+export interface EntryClock {
+  now: number;
+  lang: string;
+}
+
+export function activityEntryView(payment: PaymentView, clock?: EntryClock): ActivityEntryView {
   const state = standing(payment);
   const note = payment.description?.trim() ? payment.description.trim() : null;
   return {
@@ -82,8 +94,13 @@ export function activityEntryView(payment: PaymentView): ActivityEntryView {
     ...state,
     hold:
       state.label === 'held' && payment.hold_expires_at
-        ? { key: payment.transaction_type === 'sender' ? 'entry.heldUntil' : 'entry.replyBy', at: payment.hold_expires_at }
+        ? {
+            key: payment.transaction_type === 'sender' ? 'entry.heldUntil' : 'entry.replyBy',
+            at: payment.hold_expires_at,
+            left: clock ? formatTimeLeft(Date.parse(payment.hold_expires_at) - clock.now, clock.lang) : null,
+          }
         : null,
     note,
+    canPay: payment.type === 'request' && payment.transaction_type === 'sender' && payment.status === 'requested',
   };
 }

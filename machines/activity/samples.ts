@@ -6,7 +6,7 @@ import type { PaymentMessage, PaymentPage, PaymentTrailLine, PaymentView } from 
  * tests: one per status and role the actions depend on. No Node or test imports (the catalogue loads in the browser).
  */
 export const ANA_ID = '00000000-0000-4000-8000-00000000000a';
-export const BO_ID = '00000000-0000-4000-8000-00000000000b';
+const BO_ID = '00000000-0000-4000-8000-00000000000b';
 
 const base: PaymentView = {
   payment_id: '10000000-0000-4000-8000-000000000001',

@@ -21,6 +21,11 @@ export function isApiFailure(error: unknown): error is ApiFailure {
   return typeof error === 'object' && error !== null && (error as { kind?: unknown }).kind === 'api-failure';
 }
 
+/** The error an invoked actor failed with (on `xstate.error.actor.*` events); undefined on any other event. */
+export function errorOf(event: unknown): unknown {
+  return (event as { error?: unknown }).error;
+}
+
 export function failureCode(error: unknown): string | null {
   return isApiFailure(error) ? error.code : null;
 }

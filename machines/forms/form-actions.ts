@@ -1,5 +1,6 @@
 import { assign, type EventObject } from 'xstate';
 import { formMessage, hasErrors, serverFieldErrors, withoutError, type FieldErrors, type FormMessage } from './field-errors';
+import { errorOf } from './api-failure';
 
 /**
  * The setup() pieces of a form machine that are the same in every form: type into a field, check the rules on
@@ -11,9 +12,6 @@ export interface FormContext<F extends string> {
   errors: FieldErrors<F>;
   message: FormMessage | null;
 }
-
-/** The error an invoked actor failed with (on `xstate.error.actor.*` events). */
-export const errorOf = (event: EventObject): unknown => (event as { error?: unknown }).error;
 
 /**
  * `setValue`, `showRuleErrors`, `clearMessages`, `showServerErrors` for a context with `values`, `errors` and

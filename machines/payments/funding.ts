@@ -16,6 +16,8 @@ export interface Funding {
 }
 
 export const BALANCE_METHOD = 'balance';
+/** A card typed into the payment (issue 22): never an id the server knows; the body carries `newCard` instead. */
+export const NEW_CARD_METHOD = 'new-card';
 
 /** The money a method step shows and the confirm step repeats: amount, transfer fee (5% on a card), total charge. */
 export function chargeOf(amountCents: number, methodId: string): Charge {

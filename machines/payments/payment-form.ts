@@ -31,7 +31,7 @@ export const requestAmountProblem = (text: string) => amountProblem(text, REQUES
 export const messageProblem = (text: string): FormMessage | null => (text.trim() === '' ? { key: 'payments:rules.required' } : null);
 
 /** A keystroke the amount field takes (spec 5); anything else leaves the field as it was. */
-export const takesAmount = (text: string, wholeDigits: number) => acceptsAmountInput(text, wholeDigits);
+const takesAmount = (text: string, wholeDigits: number) => acceptsAmountInput(text, wholeDigits);
 
 export const takesMessage = (text: string) => text.length <= MESSAGE_MAX_LENGTH;
 

@@ -1,9 +1,9 @@
 import { assign, type EventObject } from 'xstate';
 import { acceptsAmountInput } from '../../domain/money/amount-input';
 import type { FormMessage } from '../forms/field-errors';
-import { errorOf } from '../forms/form-actions';
 import { failureMessage, RECIPIENT_REQUIRED, takesMessage, type PaymentFormErrors } from './payment-form';
 import type { Person } from './person';
+import { errorOf } from '../forms/api-failure';
 
 /**
  * The setup() pieces of the steps the send and request machines share: who (recipient), how much (amount), the

@@ -35,8 +35,8 @@ export interface ReceiptOptions {
   timeZone?: string;
 }
 
-export type ReceiptLabel = 'to' | 'from' | 'amount' | 'fee' | 'total' | 'method' | 'date' | 'status' | 'reference';
-export type ReceiptWord =
+type ReceiptLabel = 'to' | 'from' | 'amount' | 'fee' | 'total' | 'method' | 'date' | 'status' | 'reference';
+type ReceiptWord =
   | 'method.balance'
   | 'method.card'
   | 'method.usdt'
@@ -51,7 +51,7 @@ export type ReceiptWord =
   | 'status.failed'
   | 'status.cancelled'
   | 'status.unknown';
-export type ReceiptHeadline =
+type ReceiptHeadline =
   | 'headline.paid'
   | 'headline.received'
   | 'headline.requested'
@@ -59,7 +59,7 @@ export type ReceiptHeadline =
   | 'headline.deposit'
   | 'headline.withdrawal';
 /** The spec's badge colours (section 4): the same tones the activity and wallet badges use. */
-export type ReceiptTone = StatusTone;
+type ReceiptTone = StatusTone;
 
 /** A value is either text already formatted (money, a date, a name) or a word to translate. */
 export type ReceiptValue = { text: string } | { word: ReceiptWord };

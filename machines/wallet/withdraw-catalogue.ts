@@ -1,6 +1,6 @@
-import { fromPromise, type AnyStateMachine, type SnapshotFrom } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import { centsFromInput } from '../../domain/money/amount-input';
-import type { CatalogueEntry } from '../catalogue';
+import { entry } from '../catalogue-entry';
 import { apiFailure } from '../forms/api-failure';
 import { bankWizardMachine, type SavedBankAccount, type WizardValues } from '../bank-wizard.machine';
 import { resourceViewMachine } from '../resource-view.machine';
@@ -12,7 +12,6 @@ import { opensLater, withdrawMachine, type CreatedWithdrawal, type WithdrawSetup
  * and payout linking. Kept in their own module and spread into machines/catalogue.ts, with the same rules as the
  * entries there (fakes, inputs, one sample per guard branch, a graph key that keeps only what guards read).
  */
-const entry = <M extends AnyStateMachine>(e: CatalogueEntry<M>): CatalogueEntry<M> => e;
 const resolves = <T>(value: T) => fromPromise<T, any>(async () => value);
 const offline = new Error('Failed to fetch');
 
@@ -24,7 +23,7 @@ export const resourceReloaded = { id: 'wd-1', status: 'complete' };
 // ---- withdraw
 
 /** When the setups were read; destinations set two days before are open, one set an hour before is not. */
-export const CHECKED_AT = '2025-01-02T12:00:00.000Z';
+const CHECKED_AT = '2025-01-02T12:00:00.000Z';
 const OPEN_SINCE = '2024-12-31T12:00:00.000Z';
 export const OPENS_AT = '2025-01-03T11:00:00.000Z';
 
@@ -41,10 +40,12 @@ export const mismatchSetup: WithdrawSetup = { ...withdrawSetup, bankAccount: { l
 export const notOpenSetup: WithdrawSetup = { ...bankOnlySetup, bankAccount: { ...bankOnlySetup.bankAccount!, withdrawalsOpenAt: OPENS_AT } };
 /** Both destinations, the payout account linked an hour ago: only the bank account can be chosen. */
 export const payoutNotOpenSetup: WithdrawSetup = { ...withdrawSetup, payoutAccount: { ...withdrawSetup.payoutAccount!, withdrawalsOpenAt: OPENS_AT } };
-export const notOpenYetRefusal = apiFailure(409, { code: 'destination_not_open_yet', detail: 'Withdrawals to this account open on Fri, Jan 3, 11:00 AM.' });
+/** Issue 22 item 12: nowhere to send money yet; Next after a good amount opens the bank wizard. */
+export const nothingSetUp: WithdrawSetup = { ...withdrawSetup, bankAccount: null, payoutAccount: null };
+const notOpenYetRefusal = apiFailure(409, { code: 'destination_not_open_yet', detail: 'Withdrawals to this account open on Fri, Jan 3, 11:00 AM.' });
 export const createdWithdrawal: CreatedWithdrawal = { id: 'wd-1', status: 'created', amount: '20.01', createdAt: '2025-01-02T12:00:00.000Z' };
-export const aboveBalanceRefusal = apiFailure(422, { code: 'withdrawal_above_balance', detail: 'Withdrawal amount must be less than balance' });
-export const mismatchRefusal = apiFailure(409, {
+const aboveBalanceRefusal = apiFailure(422, { code: 'withdrawal_above_balance', detail: 'Withdrawal amount must be less than balance' });
+const mismatchRefusal = apiFailure(409, {
   code: 'bank_info_mismatch',
   detail: 'The name on your bank account does not match your name. Update your bank information to withdraw.',
 });
@@ -85,7 +86,7 @@ export const wizardValues: WizardValues = {
   accountType: 'checking',
   accountNumber: '12345678',
 };
-export const WIZARD_TODAY = '2025-01-02';
+const WIZARD_TODAY = '2025-01-02';
 export const savedBankAccount: SavedBankAccount = {
   bankName: 'Banco Estado',
   accountNumberMasked: '••••5678',
@@ -93,22 +94,22 @@ export const savedBankAccount: SavedBankAccount = {
   withdrawalsOpenAt: OPENS_AT,
 };
 /** Issue 21: the caller's Tipjar password was wrong (the step-up dialog says so under its field). */
-export const stepUpRefusal = apiFailure(403, {
+const stepUpRefusal = apiFailure(403, {
   code: 'wrong_password',
   detail: 'The password is not right.',
   errors: [{ field: 'current_password', message: 'The password is not right.' }],
 });
-export const accountNumberRefusal = apiFailure(400, {
+const accountNumberRefusal = apiFailure(400, {
   code: 'validation_failed',
   detail: "This account number does not have the format of the bank's country",
   errors: [{ field: 'body.accountNumber', message: "This account number does not have the format of the bank's country" }],
 });
-export const birthdateRefusal = apiFailure(400, {
+const birthdateRefusal = apiFailure(400, {
   code: 'validation_failed',
   detail: 'You must be 18 or older',
   errors: [{ field: 'body.birthdate', message: 'You must be 18 or older' }],
 });
-export const postalCodeRefusal = apiFailure(400, {
+const postalCodeRefusal = apiFailure(400, {
   code: 'validation_failed',
   detail: 'Enter a valid postal code',
   errors: [{ field: 'body.postalCode', message: 'Enter a valid postal code' }],
@@ -129,22 +130,24 @@ const wizardKey = (snapshot: SnapshotFrom<typeof bankWizardMachine>) => formKey(
 
 export const payoutInfo: PayoutProviderInfo = { provider: 'PayWorld', providerUrl: 'https://payworld.example', linkedEmail: null };
 export const linkedAccount: LinkedPayoutAccount = { emailMasked: 'a***@example.com', bankAccountLast4: '5678', withdrawalsOpenAt: OPENS_AT };
-export const notActivatedRefusal = apiFailure(422, {
+const notActivatedRefusal = apiFailure(422, {
   code: 'payout_account_not_activated',
   detail: 'Your PayWorld account is not activated. Log in to PayWorld and complete your account first, then link it again.',
 });
-export const wrongPasswordRefusal = apiFailure(422, { code: 'payout_account_invalid_credentials', detail: 'The PayWorld email or password is incorrect.' });
+const wrongPasswordRefusal = apiFailure(422, { code: 'payout_account_invalid_credentials', detail: 'The PayWorld email or password is incorrect.' });
 
 const payoutKey = (snapshot: SnapshotFrom<typeof payoutLinkingMachine>) => formKey(snapshot);
 
 export const withdrawCatalogue = {
   'bank-wizard': entry({
     machine: bankWizardMachine,
-    purpose: "The bank-account wizard: Personal Info, Primary Address, Bank Account, Confirm Info; each step checked on Next, back and next keep what was typed; the password at saving, then 'bank account updated' and when withdrawals to it open.",
+    purpose: "The bank-account wizard: Personal Info, Primary Address, Bank Account, Confirm Info; each step checked on Next, back and next keep what was typed; the password at saving, then 'bank account updated' and when withdrawals to it open; back to the withdraw-method screen, or to the withdrawal that opened it.",
     fake: () => bankWizardMachine.provide({ actors: { saveBankAccount: resolves(savedBankAccount) } }),
     inputs: {
       blank: { today: WIZARD_TODAY },
       filled: { today: WIZARD_TODAY, initial: wizardValues },
+      // Opened by a withdrawal with nowhere to send it: once saved, back to it with its amount (issue 22 item 12).
+      fromWithdrawal: { today: WIZARD_TODAY, initial: wizardValues, resume: { amount: '30.00' } },
     },
     events: {
       // One bad and one good value per step, so each step's Next is refused and then accepted.
@@ -210,9 +213,9 @@ export const withdrawCatalogue = {
   }),
   withdraw: entry({
     machine: withdrawMachine,
-    purpose: 'Withdraw: an amount above $20, below $10,000 and within the balance, the bank account or the payout account, confirm, created — blocked while the bank holder name mismatches; a destination set less than 24 hours ago says when it opens.',
+    purpose: 'Withdraw: an amount above $20, below $10,000 and within the balance, the bank account or the payout account, confirm, created — blocked while the bank holder name mismatches; a destination set less than 24 hours ago says when it opens; with none at all, Next opens the bank wizard, which brings the amount back.',
     fake: () => withdrawMachine.provide({ actors: { loadSetup: resolves(withdrawSetup), createWithdrawal: resolves(createdWithdrawal) } }),
-    inputs: { screen: { flowId: 'flow-w' } },
+    inputs: { screen: { flowId: 'flow-w' }, backFromWizard: { flowId: 'flow-w', amount: '20.01' } },
     events: {
       // The boundaries: 20.00 and 10000 refused, 20.01 taken, 150.01 above the $150 balance, nothing typed, and a
       // keystroke the field refuses (three decimals).
@@ -234,7 +237,7 @@ export const withdrawCatalogue = {
       RETRY: { type: 'RETRY' },
     },
     invokeResults: {
-      loadSetup: { done: [withdrawSetup, bankOnlySetup, mismatchSetup, notOpenSetup, payoutNotOpenSetup], error: [offline] },
+      loadSetup: { done: [withdrawSetup, bankOnlySetup, mismatchSetup, notOpenSetup, payoutNotOpenSetup, nothingSetUp], error: [offline] },
       createWithdrawal: { done: [createdWithdrawal], error: [mismatchRefusal, aboveBalanceRefusal, offline, notOpenYetRefusal] },
     },
     serializeState: withdrawKey,

@@ -6,7 +6,7 @@
  *   npm run bench:bundle            (builds dist/web first)
  *   npx tsx scripts/bench/bundle.ts (the build already there)
  */
-import { bundleReport, kb } from './route-bundles';
+import { bundleReport, kb } from '../../server/web/route-bundles';
 
 const report = bundleReport();
 console.log(`entry: ${kb(report.entry.jsGzip)} JS in ${report.entry.jsFiles.length} files, ${kb(report.entry.cssGzip)} CSS`);

@@ -381,6 +381,8 @@ async function main() {
       ['landing /', signedOut, '/', headingReady, clickHeading],
       ['sign-in /sign-in', signedOut, '/sign-in', headingReady, async (p) => p.getByRole('textbox').first().click()],
       ['home /', asPayer, '/', headingReady, clickHeading],
+      // The creator's pay page (issue 23 item 2: LCP ≤ 1.2 s on this profile), as a visitor sees it; b has been paid 1,000 times.
+      ['pay page /{username}', signedOut, `/bench_b_${stamp}`, headingReady, async (p) => p.getByRole('radio').first().click()],
       ['activity (1,000 payments)', asPayer, '/transactions', async (p) => p.locator('li[data-index]').first().waitFor(), clickHeading],
       [
         'send flow /payment/send',

@@ -5,7 +5,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnyStateMachine } from 'xstate';
-import { catalogueEntries, type CatalogueEntry } from '../../machines/catalogue';
+import { catalogueEntries } from '../../machines/catalogue';
+import type { CatalogueEntry } from '../../machines/catalogue-entry';
 import { atlasModel } from '../../tests/support/catalogue-model';
 import { coverageMarkdown, formatPercent, type CoverageRow } from './coverage';
 import { exportedMachines } from './machine-files';

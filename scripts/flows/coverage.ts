@@ -10,7 +10,7 @@
  * tests measure. The staleness test regenerates it with the rest of docs/flows; `npm test` then compares what
  * the model tests actually measured with the file and fails when they differ, so it cannot lie about the suite.
  */
-import type { CatalogueEntry } from '../../machines/catalogue';
+import type { CatalogueEntry } from '../../machines/catalogue-entry';
 import type { ModelCoverage } from '../../tests/support/model-based';
 
 export interface CoverageRow {
@@ -25,7 +25,7 @@ export const formatPercent = ({ taken, total }: { taken: number; total: number }
   `${total ? Math.floor((100 * taken) / total) : 100}%`;
 
 /** What the row does not cover, one item per transition or state, each with its reason (or the lack of one). */
-export function notCovered(row: CoverageRow): string[] {
+function notCovered(row: CoverageRow): string[] {
   return [
     ...row.coverage.transitions.untaken.map((t) => `\`${t.id}\`: ${row.uncovered[t.id]?.trim() || 'NO REASON GIVEN'}`),
     ...row.coverage.states.unreached.map((s) => `state \`${s}\` not reached`),

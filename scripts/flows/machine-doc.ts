@@ -5,12 +5,12 @@
  */
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode } from 'xstate';
 import { getStateNodes } from 'xstate/graph';
-import type { CatalogueEntry } from '../../machines/catalogue';
+import type { CatalogueEntry } from '../../machines/catalogue-entry';
 import type { Model, ModelCoverage } from '../../tests/support/model-based';
-import { invokeNames, statePath } from '../../tests/support/model-graph';
+import { invokeNames, statePath } from '../../machines/graph/model-graph';
 import { formatPercent } from './coverage';
 import { toMermaid } from './mermaid';
-import { allTransitions, edgeLabel, type TransitionFacts } from './transitions';
+import { allTransitions, edgeLabel, type TransitionFacts } from '../../machines/graph/transitions';
 
 export interface MachineSource {
   /** `machines/session.machine.ts` */
@@ -38,7 +38,7 @@ const sourceName = (machine: AnyStateMachine, node: AnyStateNode) =>
   node === machine.root && getStateNodes(machine.root).length > 0 ? '(any state)' : code(statePath(node));
 
 /** The atomic state(s) a snapshot rests in: `loggedOut.visitor`, or `a.x + b.y` in parallel regions. */
-export const restingIn = (snapshot: AnyMachineSnapshot) =>
+const restingIn = (snapshot: AnyMachineSnapshot) =>
   snapshot._nodes
     .filter((n) => n.type === 'atomic' || n.type === 'final')
     .map((n) => code(statePath(n)))

@@ -17,8 +17,8 @@
  */
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { toDirectedGraph, type DirectedGraphNode } from 'xstate/graph';
-import { invokeNames } from '../../tests/support/model-graph';
-import { edgeLabel, transitionFacts } from './transitions';
+import { invokeNames } from '../../machines/graph/model-graph';
+import { edgeLabel, transitionFacts } from '../../machines/graph/transitions';
 
 const ANY_STATE = 'any_state';
 

@@ -20,7 +20,7 @@ export interface ClusterPorts {
   haproxyStats: number;
 }
 
-export interface NodeState {
+interface NodeState {
   name: string;
   role: string;
   state: string;

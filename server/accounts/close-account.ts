@@ -9,13 +9,13 @@ import { walletOf } from '../ledger/wallet';
 const OPEN_PAYMENT_STATUSES = PAYMENT_STATUSES.filter((s) => !FINAL_STATUSES.includes(s));
 const OPEN_TRANSFER_STATUSES = ['created', 'processing'] as const;
 
-export type CloseRefusal = 'account_has_balance' | 'account_has_pending';
+type CloseRefusal = 'account_has_balance' | 'account_has_pending';
 
 /**
  * Why the account cannot be closed now, or null. Money in the wallet (available or held for a price point) would
  * be stranded; an open payment, deposit or withdrawal would still move money to or from a closed account.
  */
-export async function closeRefusal(db: Db, userId: string): Promise<CloseRefusal | null> {
+async function closeRefusal(db: Db, userId: string): Promise<CloseRefusal | null> {
   const wallet = await walletOf(db, userId);
   if (wallet.balanceCents !== 0) return 'account_has_balance';
   const [payment] = await db

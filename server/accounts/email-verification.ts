@@ -1,29 +1,14 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import { PIN_LENGTH } from '../../domain/limits';
+import { codeHash as hashOf, judgeCode, lockedAfterWrongTry, newCode } from '../security/one-time-code';
 import type { Db } from '../db/database';
 import { emailVerifications, users } from '../db/schema/index';
 import { isUniqueViolation } from './users';
 
 /** Issue 3: a 6-digit code, 15 minutes, 5 wrong tries; a resend replaces it. */
 export const OTP_TTL_MS = 15 * 60 * 1000;
-export const OTP_MAX_FAILURES = 5;
+const OTP_MAX_FAILURES = 5;
 
-/**
- * Codes are stored as SHA-256 over the user id and the code: a database reader does not see live codes (six digits
- * are few, so the hash alone would not stop a determined reader — expiry, the try limit and single use do).
- */
-function codeHash(userId: string, code: string): string {
-  return createHash('sha256').update(`${userId}:${code}`).digest('hex');
-}
-
-function sameHash(a: string, b: string): boolean {
-  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
-}
-
-export function newCode(): string {
-  return String(randomInt(0, 10 ** PIN_LENGTH)).padStart(PIN_LENGTH, '0');
-}
+const codeHash = (userId: string, code: string) => hashOf(userId, null, code);
 
 /**
  * Stores a fresh code for the user (replacing any earlier one, which stops working) and returns it to be emailed to
@@ -70,11 +55,11 @@ export async function checkEmailCode(db: Db, userId: string, address: string, co
   const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
   // Codes from before migration 0021 carry no address: they were sent to the account's email.
   const sentTo = row.address ?? owner?.email.toLowerCase();
-  const right = sentTo === address && sameHash(row.codeHash, codeHash(userId, code));
-  if (row.usedAt) return right ? { result: 'already_used' } : { result: 'invalid' };
-  if (row.failedAttempts >= OTP_MAX_FAILURES) return { result: 'locked' };
-  if (now.getTime() >= row.expiresAt.getTime()) return { result: 'expired' };
-  if (!right) {
+  // A code sent to another address is a wrong code for this one.
+  const verdict = judgeCode({ ...row, spentAt: row.usedAt }, sentTo === address ? codeHash(userId, code) : '', now, OTP_MAX_FAILURES);
+  if (verdict.kind === 'spent') return verdict.right ? { result: 'already_used' } : { result: 'invalid' };
+  if (verdict.kind === 'locked' || verdict.kind === 'expired') return { result: verdict.kind };
+  if (verdict.kind === 'wrong') {
     const [counted] = await db
       .update(emailVerifications)
       .set({ failedAttempts: sql`${emailVerifications.failedAttempts} + 1` })
@@ -86,7 +71,7 @@ export async function checkEmailCode(db: Db, userId: string, address: string, co
         ),
       )
       .returning({ failedAttempts: emailVerifications.failedAttempts });
-    return !counted || counted.failedAttempts >= OTP_MAX_FAILURES ? { result: 'locked' } : { result: 'invalid' };
+    return lockedAfterWrongTry(counted, OTP_MAX_FAILURES) ? { result: 'locked' } : { result: 'invalid' };
   }
   try {
     return await useCode(db, userId, row.codeHash, address, now);

@@ -6,14 +6,14 @@ import { auditPayment, type PaymentAudit } from './payment-trail';
 /** What `npm run audit` exits with: 0 sound, 1 a breach was found, 2 the command was wrong or nothing to audit. */
 export const EXIT = { ok: 0, breach: 1, usage: 2 } as const;
 
-export const AUDIT_USAGE = 'usage: npm run audit -- payment <payment id> | npm run audit -- ledger';
+const AUDIT_USAGE = 'usage: npm run audit -- payment <payment id> | npm run audit -- ledger';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const signed = (cents: number) => (cents > 0 ? `+${formatAmount(cents)}` : formatAmount(cents));
 
 /** The trail and entries as an auditor reads them: one line a transition, postings under their entry. */
-export function paymentReport(audit: PaymentAudit): string[] {
+function paymentReport(audit: PaymentAudit): string[] {
   const { payment } = audit;
   const lines = [
     `Payment ${payment.id}: ${payment.kind}, ${formatAmount(payment.amountCents)} USD (fee ${formatAmount(payment.feeCents)}), status ${payment.status}`,

@@ -16,7 +16,7 @@ export interface TrailStep {
   allowed: boolean;
 }
 
-export interface AuditPosting {
+interface AuditPosting {
   accountId: number;
   accountKind: string;
   /** The wallet's owner; null for system accounts. */
@@ -24,7 +24,7 @@ export interface AuditPosting {
   amountCents: number;
 }
 
-export interface AuditEntry {
+interface AuditEntry {
   id: number;
   kind: string;
   description: string | null;

@@ -26,7 +26,7 @@ export function tokenOf(request: FastifyRequest): string | undefined {
 }
 
 /** The token a request presents, refused (401) before any database work when there is none or it cannot be one. */
-export function presentedToken(request: FastifyRequest): string {
+function presentedToken(request: FastifyRequest): string {
   const token = tokenOf(request);
   if (!token || token.length > 200) throw new HttpProblem(401, 'unauthenticated', 'errors:unauthenticated');
   return token;

@@ -6,7 +6,7 @@ import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
  * Password hashing: argon2id with m=19456 KiB, t=2, p=1 (design.md §6; OWASP's minimum for argon2id).
  * ≈ 20 ms a verify on the CI machine, which is why every caller rate-limits before calling these.
  */
-export const ARGON2_OPTIONS: Options = {
+const ARGON2_OPTIONS: Options = {
   // `Algorithm` is a const enum the isolated-modules build cannot read; 2 is Argon2id.
   algorithm: 2 as Algorithm,
   memoryCost: 19_456,
@@ -29,7 +29,7 @@ export const PASSWORD_VERIFY_CHANNEL = 'tipjar:password-verify';
 const verifies = channel(PASSWORD_VERIFY_CHANNEL);
 
 /** The algorithm, version and cost of a PHC string (`$argon2id$v=19$m=…,t=…,p=…$salt$hash`). */
-export function hashCost(passwordHash: string): string {
+function hashCost(passwordHash: string): string {
   return passwordHash.split('$').slice(1, 4).join('$');
 }
 

@@ -24,7 +24,7 @@ export interface StepUpUser {
  * session cannot become a way to guess the password; a full bucket is a 429 with Retry-After. Returns the hits to
  * release on success.
  */
-export async function countStepUpAttempt(db: Db, request: FastifyRequest, reply: FastifyReply, user: StepUpUser, now: Date): Promise<number[]> {
+async function countStepUpAttempt(db: Db, request: FastifyRequest, reply: FastifyReply, user: StepUpUser, now: Date): Promise<number[]> {
   return enforceLimit(db, request, reply, passwordAttemptCounters(user.email, request.ip), now);
 }
 

@@ -3,6 +3,7 @@ import type { components } from '../../openapi/schema';
 import type { Db } from '../db/database';
 import { completeProfile } from '../security/set-up-gate';
 import { contacts, users } from '../db/schema/index';
+import { photoOf, picturesOf } from './profile-images';
 
 type Contact = components['schemas']['Contact'];
 
@@ -15,7 +16,13 @@ export async function contactsOf(db: Db, ownerUserId: string): Promise<Contact[]
     // Only people who can be paid or asked (server/security/set-up-gate.ts): verified and set up.
     .where(and(eq(contacts.ownerUserId, ownerUserId), completeProfile()))
     .orderBy(asc(sql`lower(${users.username})`));
-  return rows.map((r) => ({ contact_user_id: r.id, contact_username: r.username ?? '', contact_full_name: r.fullName ?? '' }));
+  const pictures = await picturesOf(db, rows.map((r) => r.id));
+  return rows.map((r) => ({
+    contact_user_id: r.id,
+    contact_username: r.username ?? '',
+    contact_full_name: r.fullName ?? '',
+    contact_photo: photoOf(pictures, r.id),
+  }));
 }
 
 /** Whether someone can be a contact: active, verified and set up (the people who can be paid). */

@@ -1,4 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -31,13 +33,14 @@ export interface Database {
    * Calls `onNotify` for each NOTIFY on `channel`, which PostgreSQL delivers when the sending transaction commits
    * (never for one rolled back). On PostgreSQL a connection of its own that every instance holds, so one instance's
    * commit wakes them all (notify-listener.ts); on PGlite its own LISTEN, which hears the one connection's commits.
+   * `payload` is the notification's text ('' when none; none at all for the call after a (re)connection).
    * Close the listener before the database.
    */
-  listen(channel: string, onNotify: () => void, onError?: (error: unknown) => void): Promise<Listener>;
+  listen(channel: string, onNotify: (payload?: string) => void, onError?: (error: unknown) => void): Promise<Listener>;
   close(): Promise<void>;
 }
 
-export interface PoolStats {
+interface PoolStats {
   max: number;
   total: number;
   idle: number;
@@ -83,7 +86,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   let lock: DataDirLock | undefined;
   if (options.dataDir) lock = acquireDataDirLock(options.dataDir);
   try {
-    const client = options.dataDir ? await PGlite.create(`${options.dataDir}/pglite`) : await PGlite.create();
+    // pg_trgm and btree_gin: the activity search's note index (migration 0028); PGlite ships them as contrib.
+    const extensions = { pg_trgm, btree_gin };
+    const client = options.dataDir ? await PGlite.create(`${options.dataDir}/pglite`, { extensions }) : await PGlite.create({ extensions });
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     return {
       kind: 'pglite',
@@ -95,7 +100,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       listen: async (channel, onNotify) => {
         // Checked (session of issue 22): PGlite runs the callback when the notifying transaction commits, not on a
         // rollback, whichever of its queries committed it.
-        const unlisten = await client.listen(channel, () => onNotify());
+        const unlisten = await client.listen(channel, (payload) => onNotify(payload));
         return { close: () => unlisten() };
       },
       close: async () => {

@@ -25,7 +25,7 @@ const MAX_RETRY_MS = 30_000;
 export async function listenOnPostgres(
   connectionString: string,
   channel: string,
-  onNotify: () => void,
+  onNotify: (payload?: string) => void,
   onError: (error: unknown) => void = () => {},
 ): Promise<Listener> {
   let closed = false;
@@ -64,7 +64,7 @@ export async function listenOnPostgres(
       later();
     };
     client.on('notification', (message) => {
-      if (message.channel === channel) onNotify();
+      if (message.channel === channel) onNotify(message.payload ?? '');
     });
     client.on('error', drop);
     client.on('end', () => drop());

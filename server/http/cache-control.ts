@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
  * - getOpenApiDocument, getApiReference: `no-cache` — the contract changes with a deploy, so each use revalidates;
  * - getMedia: `private, no-store` — a user's own upload.
  */
-export const CACHEABLE_ANSWERS: Readonly<Record<string, string>> = {
+const CACHEABLE_ANSWERS: Readonly<Record<string, string>> = {
   // The 60-second version poll must see a deploy at once (a cached answer would hide it for another poll or two):
   // storable, but revalidated on every use.
   getAppVersion: 'no-cache',
@@ -18,7 +18,7 @@ export const CACHEABLE_ANSWERS: Readonly<Record<string, string>> = {
   getPublicProfile: 'public, max-age=60',
 };
 
-export const NO_STORE = 'no-store';
+const NO_STORE = 'no-store';
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 

@@ -4,6 +4,7 @@ import { HttpProblem, problemBody, sendProblem } from './problem';
 import { ResponseContractError } from './operations';
 import { fieldErrorsOf, RequestValidationError } from './validation';
 import { isDatabaseUnavailable } from '../db/unavailable';
+import { listsProblem, type ProblemCodes } from './problem-contract';
 
 const RETRY_AFTER_SECONDS = 5;
 
@@ -38,9 +39,18 @@ export function toProblem(error: unknown): HttpProblem {
   return new HttpProblem(500, 'internal', 'errors:internal');
 }
 
-export function registerErrorHandling(app: FastifyInstance, translator: Translator): void {
+/**
+ * `strictProblems`: a refusal the operation's contract does not list becomes a 500 (outside production, so tests and
+ * development find it); in production it is logged and sent as it is, since the caller can still act on it.
+ */
+export function registerErrorHandling(app: FastifyInstance, translator: Translator, options: { strictProblems: boolean }): void {
   app.setErrorHandler((error, request, reply) => {
-    const problem = toProblem(error);
+    let problem = toProblem(error);
+    const { operationId, problemCodes } = request.routeOptions.config as { operationId?: string; problemCodes?: ProblemCodes };
+    if (problemCodes && !listsProblem(problemCodes, problem.status, problem.code)) {
+      request.log.error({ operationId, status: problem.status, code: problem.code }, 'problem not listed in openapi.yaml');
+      if (options.strictProblems) problem = new HttpProblem(500, 'internal', 'errors:internal');
+    }
     if (problem.status >= 500) {
       request.log.error({ err: error, issues: (error as ResponseContractError).issues }, 'request failed');
     }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { idempotencyKeys } from '../db/schema/index';
 import type { Tx } from '../ledger/types';
@@ -19,7 +19,7 @@ import { HttpProblem } from './problem';
  * - keys are kept at least IDEMPOTENCY_KEY_TTL_HOURS, then purged by the job runner.
  */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
+const IDEMPOTENCY_KEY_TTL_HOURS = 24;
 
 export interface MoneyResult {
   status: number;
@@ -62,9 +62,17 @@ export type MoneyMovingAtOnce = (
   validate: (status: number, body: unknown) => void,
 ) => Promise<StoredResponse | null>;
 
+/**
+ * Work a request needs done before its transaction and outside it (a provider call that charges nothing, such as
+ * validating a new card): run once the caller is settled, and only while the key holds no answer yet — a replay
+ * of an answered key gets its stored bytes and calls nobody.
+ */
+export type MoneyMovingPrepare = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
 export interface MoneyMovingHandler {
   kind: 'money-moving';
   run: MoneyMovingRun;
+  prepare?: MoneyMovingPrepare;
   atOnce?: MoneyMovingAtOnce;
   /**
    * atOnce's statement checks the caller's session itself (scope.session): the route then makes no session read
@@ -74,9 +82,19 @@ export interface MoneyMovingHandler {
 }
 
 /** Marks a handler as money-moving: it gets the transaction its key is stored in, and returns status and body. */
-export function moneyMoving(run: MoneyMovingRun, atOnce?: MoneyMovingAtOnce, options: { checksSession?: boolean } = {}): MoneyMovingHandler {
+export function moneyMoving(
+  run: MoneyMovingRun,
+  atOnce?: MoneyMovingAtOnce,
+  options: { checksSession?: boolean; prepare?: MoneyMovingPrepare } = {},
+): MoneyMovingHandler {
   if (options.checksSession && !atOnce) throw new Error('only a one-statement path can check the session itself');
-  return atOnce ? { kind: 'money-moving', run, atOnce, ...(options.checksSession ? { checksSession: true } : {}) } : { kind: 'money-moving', run };
+  return {
+    kind: 'money-moving',
+    run,
+    ...(atOnce ? { atOnce } : {}),
+    ...(options.checksSession ? { checksSession: true } : {}),
+    ...(options.prepare ? { prepare: options.prepare } : {}),
+  };
 }
 
 export function isMoneyMoving(handler: unknown): handler is MoneyMovingHandler {
@@ -157,11 +175,7 @@ export async function runIdempotent(
   scope: IdempotencyScope,
   run: (tx: Tx) => Promise<StoredAnswer | DeferredAnswer>,
 ): Promise<StoredResponse | DeferredResponse> {
-  const where = and(
-    eq(idempotencyKeys.userId, scope.userId),
-    eq(idempotencyKeys.operationId, scope.operationId),
-    eq(idempotencyKeys.idempotencyKey, scope.key),
-  );
+  const where = whereKey(scope);
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(idempotencyKeys)
@@ -201,6 +215,10 @@ export interface KeyRef {
   key: string;
 }
 
+/** The row of one caller's key for one operation (the table's primary key). */
+export const whereKey = (ref: KeyRef) =>
+  and(eq(idempotencyKeys.userId, ref.userId), eq(idempotencyKeys.operationId, ref.operationId), eq(idempotencyKeys.idempotencyKey, ref.key));
+
 /**
  * Stores the answer of a deferred operation in its key's row, in the transaction that recorded the outcome —
  * unless an answer is already there (the request and the recovery job race: the first one wins, and both then
@@ -211,11 +229,7 @@ export async function storeDeferredAnswer(
   ref: KeyRef,
   answer: (where: { locale: string | null; requestPath: string | null }) => StoredAnswer,
 ): Promise<StoredAnswer | null> {
-  const where = and(
-    eq(idempotencyKeys.userId, ref.userId),
-    eq(idempotencyKeys.operationId, ref.operationId),
-    eq(idempotencyKeys.idempotencyKey, ref.key),
-  );
+  const where = whereKey(ref);
   const [row] = await tx.select().from(idempotencyKeys).where(where).for('update');
   if (!row) return null; // purged (more than 24 hours later): nobody can replay it any more
   if (row.statusCode !== null && row.responseBody !== null) return { status: row.statusCode, bodyText: row.responseBody };
@@ -231,17 +245,20 @@ export async function purgeIdempotencyKeys(db: Db, now: Date): Promise<number> {
   return deleted.length;
 }
 
+/** Whether the key has been claimed already (answered or still in flux): its request has been served once. */
+export async function keyClaimed(db: Db, scope: Pick<IdempotencyScope, 'userId' | 'operationId' | 'key'>): Promise<boolean> {
+  const [row] = await db
+    .select({ key: idempotencyKeys.idempotencyKey })
+    .from(idempotencyKeys)
+    .where(whereKey(scope));
+  return row !== undefined;
+}
+
 /** The answer stored for a key, if it has one. */
 export async function readStoredAnswer(tx: Tx, ref: KeyRef): Promise<StoredAnswer | null> {
   const [row] = await tx
     .select()
     .from(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.userId, ref.userId),
-        eq(idempotencyKeys.operationId, ref.operationId),
-        eq(idempotencyKeys.idempotencyKey, ref.key),
-      ),
-    );
+    .where(whereKey(ref));
   return row && row.statusCode !== null && row.responseBody !== null ? { status: row.statusCode, bodyText: row.responseBody } : null;
 }

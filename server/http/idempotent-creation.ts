@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { idempotencyKeys } from '../db/schema/index';
 import { HttpProblem } from './problem';
-import type { StoredAnswer } from './idempotency';
+import { whereKey, type StoredAnswer } from './idempotency';
 
 /**
  * The optional `Idempotency-Key` of the creating calls (operations marked `x-idempotent: true` in openapi.yaml:
@@ -54,9 +54,6 @@ export type ClaimOutcome =
   | { kind: 'claimed'; claim: Claim }
   /** An answer is stored: the caller compares `requestHash` with its own (a stream's once read) to replay or refuse. */
   | { kind: 'answered'; requestHash: string; answer: StoredAnswer };
-
-const whereKey = (ref: { userId: string; operationId: string; key: string }) =>
-  and(eq(idempotencyKeys.userId, ref.userId), eq(idempotencyKeys.operationId, ref.operationId), eq(idempotencyKeys.idempotencyKey, ref.key));
 
 const inFlux = () => new HttpProblem(409, 'idempotency_key_in_flux', 'money:idempotency_key_in_flux');
 export const keyReused = () => new HttpProblem(422, 'idempotency_key_reused', 'errors:idempotency_key_reused');

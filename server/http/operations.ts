@@ -10,6 +10,7 @@ import {
 } from './openapi-document';
 import { compileRequestSchema, compileResponseSchema, nulCharacterIssues, RequestValidationError, type HttpPart } from './validation';
 import { HttpProblem } from './problem';
+import { problemCodesOf } from './problem-contract';
 import { authOf, presentedTokenHash, type Authenticator } from '../auth/authenticate';
 import type { Db } from '../db/database';
 import type { Clock } from '../clock';
@@ -19,6 +20,7 @@ import {
   isMoneyMoving,
   requestHash,
   runIdempotent,
+  keyClaimed,
   type IdempotencyScope,
   type MoneyMovingHandler,
 } from './idempotency';
@@ -45,7 +47,7 @@ declare module 'fastify' {
   }
 }
 
-export type OperationHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+type OperationHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 export type OperationHandlers = Record<string, OperationHandler | MoneyMovingHandler>;
 
 /** Thrown when a handler's answer breaks the contract: a bug on our side, so it becomes a 500 and is logged. */
@@ -311,6 +313,8 @@ export function registerOperations(
             await settleCaller(request);
             delete scope.session;
           }
+          // Work outside the transaction (validating a new card), skipped when the key was served already.
+          if (!atOnce && given.prepare && !(await keyClaimed(options.idempotency!.db, scope))) await given.prepare(request, reply);
           const stored =
             atOnce ??
             (await runIdempotent(options.idempotency!.db, scope, async (tx) => {
@@ -341,7 +345,7 @@ export function registerOperations(
       method: method.toUpperCase() as 'GET',
       url: `/api${toFastifyPath(path)}`,
       schema: schemas,
-      config: { operationId: operation.operationId, moneyMoving: operation['x-money-moving'] === true },
+      config: { operationId: operation.operationId, moneyMoving: operation['x-money-moving'] === true, problemCodes: problemCodesOf(operation) },
       onRequest: devOnly ? [onlyFromThisMachine, ...(callerHook ? [callerHook] : [])] : callerHook,
       // A request refused before its statement ran (a body that does not parse or validate, too large, …) is
       // answered as on every other route: the caller first (401, the owner's 404), then the refusal.

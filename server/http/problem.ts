@@ -13,12 +13,18 @@ export interface FieldError {
  * A refusal the caller can act on. Thrown anywhere in a handler; the error handler renders it as
  * RFC 9457 problem details with `detail` translated from `detailKey` in the caller's language.
  */
+/** A problem value said in the reader's language: called when the problem is rendered. */
+type LocalisedValue = (locale: Locale, translator: Translator) => unknown;
+
 export class HttpProblem extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     readonly detailKey: string,
-    /** Interpolated into the detail; a function of the caller's language is called with it (e.g. a date). */
+    /**
+     * Interpolated into the detail; a function is called with the caller's language and the translator, so a value
+     * that names something (a date, a media kind) is said in the reader's language, never passed in untranslated.
+     */
     readonly values: Record<string, unknown> = {},
     readonly fieldErrors?: (locale: Locale, translator: Translator) => FieldError[],
     /** Extra members of the problem object (RFC 9457 extensions), e.g. `declineCode` of a refused card. */
@@ -34,6 +40,7 @@ const TITLES: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  406: 'Not Acceptable',
   409: 'Conflict',
   402: 'Payment Required',
   413: 'Content Too Large',
@@ -71,9 +78,9 @@ export function renderProblem(problem: HttpProblem, locale: Locale, instance: st
   const errors = problem.fieldErrors?.(locale, translator) ?? [];
   // A field problem's detail names the first field, so a client that shows only `detail` still says where.
   const first = errors[0];
-  // A value may be a function of the language (a date written for the reader), worked out here.
+  // A value may be a function of the language (a date written for the reader, a translated word), worked out here.
   const own = Object.fromEntries(
-    Object.entries(problem.values).map(([k, v]) => [k, typeof v === 'function' ? (v as (l: Locale) => unknown)(locale) : v]),
+    Object.entries(problem.values).map(([k, v]) => [k, typeof v === 'function' ? (v as LocalisedValue)(locale, translator) : v]),
   );
   const values = first ? { field: first.field, message: first.message, ...own } : own;
   const body: ProblemBody = {

@@ -25,7 +25,7 @@ export type JobContext = MoneyDeps & {
   /** The app's address, for the links in emails. */
   publicUrl: string;
 };
-export type Job = typeof jobs.$inferSelect;
+type Job = typeof jobs.$inferSelect;
 type Outcome = { retryAt: Date } | void;
 
 export type JobHandler =

@@ -2,7 +2,7 @@ import { createMoneyProviders } from '../providers/index';
 import { createTranslator, type Translator } from '../i18n/translator';
 import { OutboxMailer } from '../providers/email/outbox-mailer';
 import type { JobContext } from './handlers';
-import type { JobServices } from './runner';
+import type { JobServices } from './job-services';
 
 // Only for runners started without one (tests); the server passes its PUBLIC_URL.
 const DEFAULT_PUBLIC_URL = 'http://localhost:3000';

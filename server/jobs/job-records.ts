@@ -7,7 +7,7 @@ export type JobOutcome = 'done' | 'retry' | 'failed';
 
 type Job = typeof jobs.$inferSelect;
 
-export const MAX_ATTEMPTS = 8;
+const MAX_ATTEMPTS = 8;
 /** How long a claimed external job is its runner's: no other runner takes it before this has passed. */
 export const LEASE_MS = 2 * 60_000;
 const backoffMs = (attempts: number) => Math.min(60 * 60_000, 5_000 * 2 ** attempts);

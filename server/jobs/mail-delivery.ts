@@ -25,7 +25,7 @@ export interface MailDeliveryDeps {
   log?: { error(fields: object, message: string): void };
 }
 
-export interface MailPayload {
+interface MailPayload {
   to: string;
   subject: string;
   text: string;
@@ -50,7 +50,7 @@ export async function deliverMail(deps: MailDeliveryDeps, message: EmailMessage,
 }
 
 /** When a mail that failed in its request is tried again (then the job queue's backoff: 10 s, 20 s, 40 s, …). */
-export const FIRST_RETRY_MS = 5_000;
+const FIRST_RETRY_MS = 5_000;
 
 /** The `mail` job's message, or null when there is none to send any more (expired, or already emptied). */
 export function mailToSend(job: { payload: Record<string, unknown> }, now: Date): EmailMessage | null {

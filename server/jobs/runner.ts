@@ -1,13 +1,10 @@
 import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import type { Clock } from '../clock';
 import { jobs } from '../db/schema/index';
 import type { Tx } from '../ledger/types';
 import { purgeIdempotencyKeys } from '../http/idempotency';
-import type { MoneyProviders } from '../providers/index';
-import type { Translator } from '../i18n/translator';
 import { jobHandlers, type JobContext, type JobHandler } from './handlers';
-import type { Mailer } from '../providers/email/index';
+import type { JobServices } from './job-services';
 import { jobContextOf } from './job-context';
 import { scanPaymentEvents } from '../notifications/scan-payment-events';
 import { failureOutcome, LEASE_MS, recordFailure, type JobOutcome } from './job-records';
@@ -30,32 +27,13 @@ import type { Listener } from '../db/database';
  *   and runs `apply` (records the outcome) and completes it. Provider calls are idempotent by key, so a repeated
  *   call after a lost lease gets the same answer, and `apply` checks the state it changes (a second apply is a no-op).
  */
-export interface JobServices {
-  database: Database;
-  clock: Clock;
-  /** Default: the sandbox providers on this database (the same provider the app uses). */
-  providers?: MoneyProviders;
-  translator?: Translator;
-  /** Where notification emails go. Default: the outbox table on this database (what the sandbox mailer does). */
-  mailer?: Mailer;
-  /** The app's address for links in emails (config PUBLIC_URL). */
-  publicUrl?: string;
-  /** Where each job's outcome is logged, with the `reqId` of the request that scheduled it (pino's interface). */
-  log?: JobLog;
-  /** Told of every job run (metrics). */
-  onJobFinished?: (kind: string, outcome: JobOutcome, seconds: number) => void;
-}
+export type { JobServices } from './job-services';
 
 export type { JobOutcome };
 
-export interface JobLog {
-  info(fields: object, message: string): void;
-  error(fields: object, message: string): void;
-}
-
 type Job = typeof jobs.$inferSelect;
 
-export { LEASE_MS };
+;
 
 async function claim(tx: Tx, now: Date, mails: boolean): Promise<Job | undefined> {
   const [job] = await tx

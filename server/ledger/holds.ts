@@ -65,7 +65,7 @@ export async function lockHoldOfPayment(tx: Tx, paymentId: string): Promise<Hold
   return hold;
 }
 
-export class HoldNotOpenError extends Error {}
+class HoldNotOpenError extends Error {}
 
 async function close(tx: Tx, hold: Hold, status: 'captured' | 'released' | 'expired', now: Date): Promise<void> {
   const changed = await tx

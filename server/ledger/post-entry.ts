@@ -9,9 +9,9 @@ import type { Tx } from './types';
  * transactions touching the same accounts always lock them in the same order and cannot deadlock; the
  * no-negative-wallet rule is checked under those locks (READ COMMITTED, no retries needed).
  */
-export type AccountRef = { wallet: string } | { system: SystemAccountKind };
+type AccountRef = { wallet: string } | { system: SystemAccountKind };
 
-export interface PostingInput {
+interface PostingInput {
   account: AccountRef;
   /** Positive adds to the account's balance, negative takes from it. */
   amountCents: number;
@@ -53,7 +53,7 @@ function keyOf(ref: AccountRef): string {
   return 'wallet' in ref ? `wallet:${ref.wallet}` : `system:${ref.system}`;
 }
 
-export function checkBalanced(items: PostingInput[]): void {
+function checkBalanced(items: PostingInput[]): void {
   if (items.length < 2) throw new UnbalancedEntryError('an entry needs at least two postings');
   let total = 0;
   for (const p of items) {
@@ -90,7 +90,7 @@ async function lockAccounts(tx: Tx, userIds: string[], systemKinds: SystemAccoun
 }
 
 /** Creates the wallets that do not exist yet (a wallet is made at a user's first movement of money). */
-export async function ensureWallets(tx: Tx, userIds: string[], now: Date): Promise<void> {
+async function ensureWallets(tx: Tx, userIds: string[], now: Date): Promise<void> {
   if (userIds.length === 0) return;
   await tx
     .insert(ledgerAccounts)

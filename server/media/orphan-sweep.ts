@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { media } from '../db/schema/index';
+import { media, mediaRenditions } from '../db/schema/index';
 import type { Clock } from '../clock';
 import type { MediaStorage } from '../providers/media-storage';
 
@@ -9,7 +9,7 @@ import type { MediaStorage } from '../providers/media-storage';
  * `media` row after (media/service.ts): a file younger than this may be one whose row is a moment away. A day is far
  * beyond any upload; an orphan costs only its bytes meanwhile (nothing refers to it, so nothing serves it).
  */
-export const ORPHAN_GRACE_MS = 24 * 60 * 60_000;
+const ORPHAN_GRACE_MS = 24 * 60 * 60_000;
 
 /** Keys looked up in the database at a time. */
 const BATCH = 500;
@@ -17,7 +17,7 @@ const BATCH = 500;
 export interface SweepReport {
   /** Files older than the grace period that were looked at. */
   checked: number;
-  /** Of those, the ones no `media` row names, removed. */
+  /** Of those, the ones no `media` or `media_renditions` row names, removed. */
   removed: number;
 }
 
@@ -34,8 +34,14 @@ export async function sweepMediaOrphans(deps: { db: Db; storage: MediaStorage; c
     const keys = batch;
     batch = [];
     if (keys.length === 0) return;
-    const rows = await deps.db.select({ key: media.storageKey }).from(media).where(inArray(media.storageKey, keys));
-    const referenced = new Set(rows.map((row) => row.key));
+    // An upload's file is named by its `media` row; a resized profile picture's by its `media_renditions` row
+    // (server/media/renditions.ts).
+    const uploads = await deps.db.select({ key: media.storageKey }).from(media).where(inArray(media.storageKey, keys));
+    const renditions = await deps.db
+      .select({ key: mediaRenditions.storageKey })
+      .from(mediaRenditions)
+      .where(inArray(mediaRenditions.storageKey, keys));
+    const referenced = new Set([...uploads, ...renditions].map((row) => row.key));
     for (const key of keys) {
       if (referenced.has(key)) continue;
       await deps.storage.remove(key);

@@ -6,6 +6,8 @@ import { media, paymentMessages, payments, type MediaType } from '../db/schema/i
 import type { Tx } from '../ledger/types';
 import type { MediaStorage } from '../providers/media-storage';
 import { HttpProblem } from '../http/problem';
+import type { Translator } from '../i18n/translator';
+import type { Locale } from '../../domain/product';
 import { PHOTO_MAX_BYTES, VIDEO_MAX_BYTES } from '../../domain/limits';
 import { SNIFF_BYTES, sanitizeFileName, sniffMedia, type Sniffed } from './sniff';
 
@@ -16,11 +18,11 @@ import { SNIFF_BYTES, sanitizeFileName, sniffMedia, type Sniffed } from './sniff
  */
 export type MediaRow = typeof media.$inferSelect;
 
-export const fileTooLarge = () => new HttpProblem(413, 'file_too_large', 'wallet:errors.file_too_large', { photoMb: PHOTO_MAX_BYTES / 2 ** 20, videoMb: VIDEO_MAX_BYTES / 2 ** 20 });
+const fileTooLarge = () => new HttpProblem(413, 'file_too_large', 'wallet:errors.file_too_large', { photoMb: PHOTO_MAX_BYTES / 2 ** 20, videoMb: VIDEO_MAX_BYTES / 2 ** 20 });
 export const mediaTypeUnsupported = () => new HttpProblem(415, 'media_type_unsupported', 'wallet:errors.media_type_unsupported');
 export const mediaNotFound = () => new HttpProblem(404, 'media_not_found', 'wallet:errors.media_not_found');
 
-export const maxBytesOf = (kind: 'photo' | 'video') => (kind === 'photo' ? PHOTO_MAX_BYTES : VIDEO_MAX_BYTES);
+const maxBytesOf = (kind: 'photo' | 'video') => (kind === 'photo' ? PHOTO_MAX_BYTES : VIDEO_MAX_BYTES);
 
 class UploadRefused extends Error {
   constructor(readonly problem: HttpProblem) {
@@ -160,7 +162,10 @@ export async function requireMediaFor(tx: Tx, mediaId: string, userId: string, e
   const [row] = await tx.select().from(media).where(and(eq(media.id, mediaId), eq(media.ownerUserId, userId)));
   if (!row) throw refused();
   if (expectedKind && row.kind !== expectedKind) {
-    throw new HttpProblem(422, 'media_type_mismatch', 'wallet:errors.media_type_mismatch', { expected: expectedKind });
+    throw new HttpProblem(422, 'media_type_mismatch', 'wallet:errors.media_type_mismatch', {
+      // The kind as a word of the reader's language ("una foto", "um vídeo"), not the API's `photo` / `video`.
+      expected: (locale: Locale, translator: Translator) => translator.t(locale, `wallet:mediaKindIndefinite.${expectedKind}`),
+    });
   }
   return row;
 }

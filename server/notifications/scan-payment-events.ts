@@ -6,7 +6,7 @@ import { notificationOf } from './notification-rules';
 import { notificationsToSend } from './notification-mail';
 import { yieldToRequests } from '../jobs/yield-to-requests';
 import type { JobContext } from '../jobs/handlers';
-import type { JobServices } from '../jobs/runner';
+import type { JobServices } from '../jobs/job-services';
 import { jobContextOf } from '../jobs/job-context';
 import type { StoreInTransaction } from '../providers/email/index';
 

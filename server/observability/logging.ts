@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import { serializeRequest } from '../security/log-redaction';
 import { runInRequestContext } from './request-context';
 
-export const REQUEST_ID_HEADER = 'x-request-id';
+const REQUEST_ID_HEADER = 'x-request-id';
 
 /**
  * An id a load balancer or client already gave the request is kept (so one id follows it across hops) if it looks
@@ -14,7 +14,7 @@ export const REQUEST_ID_HEADER = 'x-request-id';
  */
 const ACCEPTED_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
-export function requestIdOf(raw: IncomingMessage): string {
+function requestIdOf(raw: IncomingMessage): string {
   const given = raw.headers[REQUEST_ID_HEADER];
   return typeof given === 'string' && ACCEPTED_ID.test(given) ? given : randomUUID();
 }

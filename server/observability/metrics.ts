@@ -19,7 +19,7 @@ export interface Metrics {
 }
 
 /** succeeded: done now; replayed: an Idempotency-Key retry answered from storage; refused: 4xx; failed: 5xx. */
-export type MoneyOutcome = 'succeeded' | 'replayed' | 'refused' | 'failed';
+type MoneyOutcome = 'succeeded' | 'replayed' | 'refused' | 'failed';
 
 export function createMetrics(database: Database, clock: Clock, options: { processMetrics?: boolean } = {}): Metrics {
   const registry = new Registry();

@@ -10,7 +10,7 @@ import { scheduleCapture, scheduleVoid, type Charge } from '../wallet/card-charg
 import { cardDeclinedProblem, type Answer } from '../wallet/answers';
 import { applyTransition, TransitionRefusedError, type Payment } from './lifecycle';
 import { envelopeOf } from './views';
-import { HOLD_MS } from './service';
+import { CARD_HOLD_MS } from '../../domain/limits';
 
 /**
  * What a card charge's outcome does to its payment (docs/money.md "Cards"), in the transaction that records the
@@ -39,7 +39,7 @@ export async function paymentAuthorised(tx: Tx, charge: Charge, auth: Extract<Au
     if (payment.kind === 'price_point') {
       // At most 72 hours from the payment, and no later than the processor's authorisation (so a claim in time can
       // always be captured).
-      const expiresAt = new Date(Math.min(payment.createdAt.getTime() + HOLD_MS, auth.expiresAt.getTime()));
+      const expiresAt = new Date(Math.min(payment.createdAt.getTime() + CARD_HOLD_MS, auth.expiresAt.getTime()));
       payment = await applyTransition(tx, payment, { type: 'HOLD_FUNDS', role: 'sender' }, charge.userId, now, 'card authorised: the authorisation holds the funds', {
         holdExpiresAt: expiresAt,
       });

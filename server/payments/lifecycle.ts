@@ -1,9 +1,26 @@
 import { and, eq } from 'drizzle-orm';
 import { paymentEvents, payments } from '../db/schema/index';
+import type { Db } from '../db/database';
 import type { Tx } from '../ledger/types';
 import { nextPaymentStatus, type PaymentEvent, type PaymentStatus } from '../../machines/payment-lifecycle.machine';
 
 export type Payment = typeof payments.$inferSelect;
+
+/** Which party of the payment the user is, or null: not theirs (the owner check). */
+export function roleOf(payment: Payment, userId: string): 'sender' | 'receiver' | null {
+  if (payment.senderUserId === userId) return 'sender';
+  if (payment.receiverUserId === userId) return 'receiver';
+  return null;
+}
+
+/**
+ * The payment if this user is one of its parties, else undefined: an unknown id and someone else's payment look the
+ * same to the caller (404 either way), so ids cannot be probed.
+ */
+export async function paymentOfParty(db: Tx | Db, paymentId: string, userId: string): Promise<Payment | undefined> {
+  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  return payment && roleOf(payment, userId) ? payment : undefined;
+}
 
 /** The machine said no: the caller turns it into a 409 (or a 429 for a reminder too soon). */
 export class TransitionRefusedError extends Error {

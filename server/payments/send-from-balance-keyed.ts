@@ -39,7 +39,7 @@ export function answerPieces(text: string): AnswerPieces {
 }
 
 /** Stand-ins for the usernames while the answer is built and checked (strings, as real usernames are). */
-export const usernameMarks = (input: BalanceSend): Map<string, string> =>
+const usernameMarks = (input: BalanceSend): Map<string, string> =>
   new Map([
     [input.receiverUserId, RECEIVER_MARK],
     [input.payerUserId, SENDER_MARK],

@@ -63,7 +63,7 @@ export function refusalOf(error: unknown): HttpProblem | null {
 /** The status the lifecycle machine gives a send from balance (asked once: the machine and the event are fixed). */
 let balanceSendStatus: Payment['status'] | undefined;
 export const BALANCE_SEND_EVENT = { type: 'PAY_FROM_BALANCE', role: 'sender' } as const;
-export function balanceSendStatusOf(): Payment['status'] {
+function balanceSendStatusOf(): Payment['status'] {
   if (balanceSendStatus) return balanceSendStatus;
   const status = nextPaymentStatus('created', BALANCE_SEND_EVENT);
   if (!status) throw new Error('the lifecycle machine refuses a send from balance');
@@ -88,6 +88,8 @@ export function balanceSendRows(input: BalanceSend): { payment: Payment; message
     description: input.message || null,
     holdExpiresAt: null,
     lastReminderAt: null,
+    showOnPage: false,
+    hiddenOnPageAt: null,
     createdAt: input.now,
     updatedAt: input.now,
   };

@@ -7,12 +7,12 @@ import { InsufficientFundsError, postEntry } from '../ledger/post-entry';
 import { captureHold, lockHoldOfPayment, placeHold, releaseHold } from '../ledger/holds';
 import { enqueueJob } from '../jobs/queue';
 import { HttpProblem } from '../http/problem';
-import { applyTransition, createPayment, createPendingPayment, TransitionRefusedError, type Payment } from './lifecycle';
+import { applyTransition, createPayment, createPendingPayment, TransitionRefusedError, type Payment, roleOf } from './lifecycle';
 import type { KeyRef } from '../http/idempotency';
 import { recordChargeIntent, scheduleCapture, scheduleVoid, liveChargeOfPayment, usableCard, type Card } from '../wallet/card-charges';
 import { requireMediaFor } from '../media/service';
 import { sendFromBalanceAtOnce, type SentFromBalance } from './send-from-balance';
-import { CARD_HOLD_HOURS, REQUEST_MAX_EXCLUSIVE_CENTS, cardAmountTooSmall } from '../../domain/limits';
+import { CARD_HOLD_HOURS, CARD_HOLD_MS, REQUEST_MAX_EXCLUSIVE_CENTS, cardAmountTooSmall } from '../../domain/limits';
 import { chargeFor, fundingSourceOf, type Charge } from '../../domain/money/fees';
 import { nextPaymentStatus, type PaymentEvent, type PaymentRole } from '../../machines/payment-lifecycle.machine';
 
@@ -23,7 +23,6 @@ import { nextPaymentStatus, type PaymentEvent, type PaymentRole } from '../../ma
  *
  * Lock order, always: idempotency key → payment row → ledger accounts (by id). No provider is ever called in here.
  */
-export const HOLD_MS = CARD_HOLD_HOURS * 60 * 60 * 1000;
 
 export interface Caller {
   tx: Tx;
@@ -36,14 +35,8 @@ export interface Caller {
 export const notFound = () => new HttpProblem(404, 'payment_not_found', 'money:payment_not_found');
 const notAllowed = () => new HttpProblem(409, 'payment_action_not_allowed', 'money:payment_action_not_allowed');
 
-export function roleOf(payment: Payment, userId: string): 'sender' | 'receiver' | null {
-  if (payment.senderUserId === userId) return 'sender';
-  if (payment.receiverUserId === userId) return 'receiver';
-  return null;
-}
-
 /** A payment the caller is a party to, locked for the rest of the transaction; anyone else's → 404. */
-export async function lockPaymentOfParty(tx: Tx, paymentId: string, userId: string): Promise<Payment> {
+async function lockPaymentOfParty(tx: Tx, paymentId: string, userId: string): Promise<Payment> {
   const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
   if (!payment || !roleOf(payment, userId)) throw notFound();
   return payment;
@@ -94,10 +87,14 @@ function requireCardAmount(amountCents: number): void {
   if (cardAmountTooSmall(amountCents)) throw new HttpProblem(422, 'card_amount_too_small', 'money:card_amount_too_small');
 }
 
-/** `balance`, or one of the caller's cards (not removed); anything else → 422 payment_method_not_found. */
-async function usableMethod(c: Caller, paymentMethodId: string): Promise<Card | null> {
-  if (fundingSourceOf(paymentMethodId) === 'balance') return null;
-  return usableCard(c.tx, c.userId, paymentMethodId);
+/**
+ * `balance`, or one of the caller's cards (not removed), or the new card stored for this payment; anything else →
+ * 422 payment_method_not_found.
+ */
+async function usableMethod(c: Caller, input: Pick<SendInput, 'paymentMethodId' | 'newCard'>): Promise<Card | null> {
+  if (input.newCard) return input.newCard;
+  if (fundingSourceOf(input.paymentMethodId) === 'balance') return null;
+  return usableCard(c.tx, c.userId, input.paymentMethodId);
 }
 
 async function addMessage(
@@ -146,8 +143,17 @@ export interface SendInput {
   amountCents: number;
   message?: string | undefined;
   paymentMethodId: string;
+  /** A card typed into this payment, validated and stored in this transaction (paymentMethodId is its id). */
+  newCard?: Card | undefined;
   paymentId?: string | undefined;
   pricePointId?: string | undefined;
+  /** Issue 23: show the payer's name and message on the receiver's page (the supporters wall); off unless true. */
+  showOnPage?: boolean | undefined;
+}
+
+/** The payer's choice to appear on the receiver's supporters wall, recorded on the payment (migration 0029). */
+async function recordShowOnPage(c: Caller, paymentId: string, input: Pick<SendInput, 'showOnPage'>): Promise<void> {
+  if (input.showOnPage === true) await c.tx.update(payments).set({ showOnPage: true }).where(eq(payments.id, paymentId));
 }
 
 /**
@@ -164,6 +170,7 @@ export function isPlainBalanceSend(callerId: string, input: SendInput): boolean 
   return (
     !input.paymentId &&
     !input.pricePointId &&
+    !input.newCard &&
     fundingSourceOf(input.paymentMethodId) === 'balance' &&
     input.amountCents > 0 &&
     input.receiverUserId !== callerId
@@ -185,10 +192,11 @@ export async function startPayment(c: Caller, input: SendInput): Promise<SendOut
       message: input.message,
       now: c.now,
     });
-    return { payment: sent.payment, seen: { names: sent.names, messages: sent.messages } };
+    await recordShowOnPage(c, sent.payment.id, input);
+    return { payment: { ...sent.payment, showOnPage: input.showOnPage === true }, seen: { names: sent.names, messages: sent.messages } };
   }
   await requireCounterparty(c.tx, c.userId, input.receiverUserId);
-  const card = await usableMethod(c, input.paymentMethodId);
+  const card = await usableMethod(c, input);
   if (input.pricePointId) return buyPricePoint(c, input, card);
   if (card) return startCardSend(c, input, card);
   // Only a send to oneself is left (isPlainBalanceSend takes every other send from the balance): refused above.
@@ -207,7 +215,7 @@ async function startCardSend(c: Caller, input: SendInput, card: Card): Promise<S
   requireCardAmount(input.amountCents);
   const charge = chargeFor(input.amountCents, 'card');
   const payment = await createCardPayment(c, card, charge, { kind: 'send', receiverUserId: input.receiverUserId, description: input.message || null }, 'send by card');
-  return askCardAuthorisation(c, payment, card, charge, input.message);
+  return askCardAuthorisation(c, payment, card, charge, input);
 }
 
 /**
@@ -243,8 +251,9 @@ function createCardPayment(
  * note goes with the payment, and the charge is recorded as an intent whose authorisation is asked for after this
  * transaction commits (wallet/card-outcomes.ts), keyed by the request's Idempotency-Key.
  */
-async function askCardAuthorisation(c: Caller, payment: Payment, card: Card, charge: Charge, message: string | undefined): Promise<SendOutcome> {
-  if (message) await addMessage(c.tx, payment, c.userId, message, null, true, c.now);
+async function askCardAuthorisation(c: Caller, payment: Payment, card: Card, charge: Charge, input: Pick<SendInput, 'message' | 'showOnPage'>): Promise<SendOutcome> {
+  if (input.message) await addMessage(c.tx, payment, c.userId, input.message, null, true, c.now);
+  await recordShowOnPage(c, payment.id, input);
   const intent = await recordChargeIntent(c.tx, {
     userId: c.userId,
     card,
@@ -264,16 +273,17 @@ async function payRequest(c: Caller, input: SendInput): Promise<SendOutcome> {
   if (payment.receiverUserId !== input.receiverUserId || payment.amountCents !== input.amountCents) {
     throw new HttpProblem(422, 'payment_does_not_match_request', 'money:payment_does_not_match_request');
   }
-  const card = await usableMethod(c, input.paymentMethodId);
+  const card = await usableMethod(c, input);
   if (card) {
     requireCardAmount(payment.amountCents);
     // By card: the request stays `requested` until the card is authorised (→ awaiting); a decline leaves it payable.
-    return askCardAuthorisation(c, payment, card, chargeFor(payment.amountCents, 'card'), input.message);
+    return askCardAuthorisation(c, payment, card, chargeFor(payment.amountCents, 'card'), input);
   }
   payment = await transition(c, payment, { type: 'PAY', role: 'sender' }, c.userId, 'request paid from balance', {
     paymentMethodId: input.paymentMethodId,
   });
   if (input.message) await addMessage(c.tx, payment, c.userId, input.message, null, true, c.now);
+  await recordShowOnPage(c, payment.id, input);
   await moving(() =>
     postEntry(c.tx, {
       kind: 'transfer',
@@ -315,9 +325,9 @@ async function buyPricePoint(c: Caller, input: SendInput, card: Card | null): Pr
       },
       'price point bought by card',
     );
-    return askCardAuthorisation(c, payment, card, charge, input.message);
+    return askCardAuthorisation(c, payment, card, charge, input);
   }
-  const expiresAt = new Date(c.now.getTime() + HOLD_MS);
+  const expiresAt = new Date(c.now.getTime() + CARD_HOLD_MS);
   const payment = await create(
     c,
     {
@@ -339,6 +349,7 @@ async function buyPricePoint(c: Caller, input: SendInput, card: Card | null): Pr
   );
   await enqueueJob(c.tx, 'expire_hold', { paymentId: payment.id }, expiresAt, c.now);
   if (input.message) await addMessage(c.tx, payment, c.userId, input.message, null, true, c.now);
+  await recordShowOnPage(c, payment.id, input);
   await moving(() =>
     placeHold(c.tx, {
       userId: c.userId,

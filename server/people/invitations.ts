@@ -6,7 +6,7 @@ import { contacts, invitations, users } from '../db/schema/index';
 import { INVITED_BY_PARAM } from '../../domain/invitation';
 
 /** The address only as a hash: enough to count invitations to one friend, nothing a reader could mail. */
-export function invitedEmailHash(email: string): string {
+function invitedEmailHash(email: string): string {
   return createHash('sha256').update(`invite:${email}`).digest('hex');
 }
 

@@ -1,23 +1,15 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import { PHONE_CODE_MAX_FAILURES, PHONE_CODE_TTL_MINUTES } from '../../domain/limits';
 import type { Db } from '../db/database';
 import { phoneVerifications, users } from '../db/schema/index';
-import { newCode } from '../accounts/email-verification';
+import { codeHash as hashOf, judgeCode, lockedAfterWrongTry, newCode } from '../security/one-time-code';
 import { isUniqueViolation } from '../accounts/users';
 
 export const PHONE_CODE_TTL_MS = PHONE_CODE_TTL_MINUTES * 60_000;
 /** After the right code, the user has this long to confirm the details before starting again. */
-export const PHONE_CONFIRM_WINDOW_MS = 30 * 60_000;
+const PHONE_CONFIRM_WINDOW_MS = 30 * 60_000;
 
-/** SHA-256 over user, number and code: a database reader sees no live code, and a code proves one number only. */
-function codeHash(userId: string, phone: string, code: string): string {
-  return createHash('sha256').update(`${userId}:${phone}:${code}`).digest('hex');
-}
-
-function sameHash(a: string, b: string): boolean {
-  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
-}
+const codeHash = (userId: string, phone: string, code: string) => hashOf(userId, phone, code);
 
 /** Whether another account already confirmed this number (it proves one account only). */
 export async function phoneTakenByOther(db: Db, userId: string, phone: string): Promise<boolean> {
@@ -53,11 +45,10 @@ export type PhoneCodeCheck = 'verified' | 'invalid' | 'expired' | 'locked';
 export async function checkPhoneCode(db: Db, userId: string, phone: string, code: string, now: Date): Promise<PhoneCodeCheck> {
   const [row] = await db.select().from(phoneVerifications).where(eq(phoneVerifications.userId, userId)).limit(1);
   if (!row || row.phoneNumber !== phone) return 'invalid';
-  const right = sameHash(row.codeHash, codeHash(userId, phone, code));
-  if (row.verifiedAt) return right ? 'verified' : 'invalid';
-  if (row.failedAttempts >= PHONE_CODE_MAX_FAILURES) return 'locked';
-  if (now.getTime() >= row.expiresAt.getTime()) return 'expired';
-  if (!right) {
+  const verdict = judgeCode({ ...row, spentAt: row.verifiedAt }, codeHash(userId, phone, code), now, PHONE_CODE_MAX_FAILURES);
+  if (verdict.kind === 'spent') return verdict.right ? 'verified' : 'invalid';
+  if (verdict.kind === 'locked' || verdict.kind === 'expired') return verdict.kind;
+  if (verdict.kind === 'wrong') {
     const [counted] = await db
       .update(phoneVerifications)
       .set({ failedAttempts: sql`${phoneVerifications.failedAttempts} + 1` })
@@ -69,7 +60,7 @@ export async function checkPhoneCode(db: Db, userId: string, phone: string, code
         ),
       )
       .returning({ failedAttempts: phoneVerifications.failedAttempts });
-    return !counted || counted.failedAttempts >= PHONE_CODE_MAX_FAILURES ? 'locked' : 'invalid';
+    return lockedAfterWrongTry(counted, PHONE_CODE_MAX_FAILURES) ? 'locked' : 'invalid';
   }
   const [marked] = await db
     .update(phoneVerifications)
@@ -115,10 +106,4 @@ export async function confirmPhone(db: Db, userId: string, phone: string, now: D
     if (isUniqueViolation(error, 'users_phone_number_key')) return 'taken';
     throw error;
   }
-}
-
-/** The account's confirmed number, or null. */
-export async function confirmedPhoneOf(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db.select({ phone: users.phoneNumber }).from(users).where(eq(users.id, userId));
-  return row?.phone ?? null;
 }

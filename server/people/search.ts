@@ -1,16 +1,13 @@
 import { and, asc, desc, ne, or, sql } from 'drizzle-orm';
 import type { components } from '../../openapi/schema';
 import type { Db } from '../db/database';
+import { likeLiteral } from '../db/like';
 import { completeProfile } from '../security/set-up-gate';
 import { users } from '../db/schema/index';
 import { USER_SEARCH_LIMIT } from '../../domain/limits';
+import { photoOf, picturesOf } from '../creators/profile-images';
 
 export type UserSummary = components['schemas']['UserSummary'];
-
-/** `%`, `_` and `\` are LIKE's own characters; a username may contain `_`, which must match only itself. */
-function likeLiteral(text: string): string {
-  return text.replace(/[\\%_]/gu, (c) => `\\${c}`);
-}
 
 /**
  * People `callerId` may pay or ask for money whose username or space-less full name contains `term`, or whose
@@ -39,5 +36,6 @@ export async function searchUsers(db: Db, callerId: string, term: string): Promi
     )
     .orderBy(desc(sql`${username} = ${term}`), desc(sql`${username} LIKE ${startsWith} ESCAPE '\\'`), asc(username), asc(users.id))
     .limit(USER_SEARCH_LIMIT);
-  return rows.map((r) => ({ userId: r.id, username: r.username!, fullName: r.fullName, photo: null }));
+  const pictures = await picturesOf(db, rows.map((r) => r.id));
+  return rows.map((r) => ({ userId: r.id, username: r.username!, fullName: r.fullName, photo: photoOf(pictures, r.id) }));
 }

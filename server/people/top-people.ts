@@ -4,6 +4,7 @@ import { completeProfile } from '../security/set-up-gate';
 import { contacts, payments, users } from '../db/schema/index';
 import { TOP_PEOPLE_LIMIT } from '../../domain/limits';
 import type { UserSummary } from './search';
+import { photoOf, picturesOf } from '../creators/profile-images';
 
 /**
  * "Top people" on /contacts (spec 2, find people and connect), before anything is typed: first the people the
@@ -46,5 +47,6 @@ export async function topPeople(db: Db, callerId: string, now: Date): Promise<Us
       if (!people.some((p) => p.userId === r.id)) people.push({ userId: r.id, username: r.username!, fullName: r.fullName, photo: null });
     }
   }
-  return people;
+  const pictures = await picturesOf(db, people.map((p) => p.userId));
+  return people.map((p) => ({ ...p, photo: photoOf(pictures, p.userId) }));
 }

@@ -41,7 +41,7 @@ export function createProviders(deps: { database: Database; clock: Clock; mediaD
 }
 
 /** MEDIA_STORAGE: local disk (the embedded default), or an S3 bucket (several machines, no shared volume). */
-export function createMediaStorage(config: Pick<Config, 'mediaStorage' | 's3Bucket'> | undefined, mediaDir: string): MediaStorage {
+function createMediaStorage(config: Pick<Config, 'mediaStorage' | 's3Bucket'> | undefined, mediaDir: string): MediaStorage {
   if (config?.mediaStorage === 's3') return new S3MediaStorage(config.s3Bucket!);
   return new LocalDiskMediaStorage(mediaDir);
 }

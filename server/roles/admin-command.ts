@@ -3,7 +3,7 @@ import { findUserByEmail } from '../accounts/users';
 import { normalizeEmail } from '../../domain/rules/account-rules';
 import { grantRole, revokeRole } from './roles';
 
-export const ADMIN_USAGE = 'usage: npm run admin -- grant-auditor <email> | npm run admin -- revoke-auditor <email>';
+const ADMIN_USAGE = 'usage: npm run admin -- grant-auditor <email> | npm run admin -- revoke-auditor <email>';
 
 /**
  * `npm run admin -- grant-auditor <email>` (and revoke-auditor): roles are given from the server's command line

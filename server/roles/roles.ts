@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import { userRoles, type Role } from '../db/schema/index';
 import { HttpProblem } from '../http/problem';
 
-export async function hasRole(db: Db, userId: string, role: Role): Promise<boolean> {
+async function hasRole(db: Db, userId: string, role: Role): Promise<boolean> {
   const [row] = await db.select({ role: userRoles.role }).from(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, role))).limit(1);
   return row !== undefined;
 }

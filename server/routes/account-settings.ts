@@ -1,20 +1,32 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
 import type { components } from '../../openapi/schema';
 import { AccountInfoForm, normalizeEmail } from '../../domain/rules/account-rules';
 import type { OperationHandlers } from '../http/operations';
 import type { Services } from '../services';
 import { authOf } from '../auth/authenticate';
 import { HttpProblem } from '../http/problem';
-import { checkRules, fieldProblem } from '../http/rules';
-import { users } from '../db/schema/index';
+import { checkRules } from '../http/rules';
 import { clearSessionCookies, setUserCookie } from '../accounts/session-cookies';
-import { findUserById, isUniqueViolation, toSessionUser, usernameTaken, usernameTakenByOther, type UserRow } from '../accounts/users';
+import {
+  emailTaken,
+  emailTakenByOther,
+  findUserById,
+  isUniqueViolation,
+  saveAccountInfo,
+  savePreferences,
+  usernameTaken,
+  usernameTakenByOther,
+  type UserRow,
+} from '../accounts/users';
 import { issueEmailCode } from '../accounts/email-verification';
 import { accountMail } from '../accounts/account-mail';
 import { closeAccount } from '../accounts/close-account';
 import { requireStepUp } from '../auth/step-up';
 import { maskEmail } from '../wallet/withdrawals';
 import { setProfileImage, publicImage, type ProfileImageSlot } from '../creators/profile-images';
+import { sessionUserOf } from '../accounts/session-user';
+import { mediaNotFound } from '../media/service';
+import { renditionOf, renditionSpecOf, renditionSpecsFor } from '../media/renditions';
+import type { PictureFormat } from '../../domain/pictures';
 import { ownProfile } from '../creators/profiles';
 
 type Schemas = components['schemas'];
@@ -41,11 +53,7 @@ export function accountSettingsHandlers(services: Services): OperationHandlers {
     updatePreferences: async (request) => {
       const { userId } = authOf(request);
       const body = request.body as Schemas['Preferences'];
-      const [row] = await db
-        .update(users)
-        .set({ language: body.language, emailNotifications: body.emailNotifications, updatedAt: clock.now() })
-        .where(eq(users.id, userId))
-        .returning();
+      const row = await savePreferences(db, userId, body, clock.now());
       if (!row) throw userNotFound();
       request.log.info({ userId }, 'preferences saved');
       return { language: row.language, emailNotifications: row.emailNotifications };
@@ -71,30 +79,12 @@ export function accountSettingsHandlers(services: Services): OperationHandlers {
       // holder-name check, and the username would free the owner's pay page link for someone else to claim (fans
       // paying @maya would pay a stranger); checked before anything about other accounts is told.
       if (emailChanged || nameChanged || usernameChanged) await requireStepUp(db, request, reply, current, password, now);
-      const emailTaken = () => fieldProblem(409, 'email_taken', 'email', 'accounts:errors.email_taken');
       if (await usernameTakenByOther(db, values.username, userId)) throw usernameTaken();
-      if (emailChanged) {
-        const [sameEmail] = await db
-          .select({ id: users.id })
-          .from(users)
-          .where(and(sql`lower(${users.email}) = ${values.email}`, ne(users.id, userId)))
-          .limit(1);
-        if (sameEmail) throw emailTaken();
-      }
+      if (emailChanged && (await emailTakenByOther(db, values.email, userId))) throw emailTaken();
       let row: UserRow | undefined;
       try {
-        [row] = await db
-          .update(users)
-          .set({
-            fullName: values.fullName,
-            username: values.username,
-            country: values.country,
-            // A second change replaces the first: its code dies with the new one issued below.
-            ...(emailChanged ? { pendingEmail: values.email } : {}),
-            updatedAt: now,
-          })
-          .where(eq(users.id, userId))
-          .returning();
+        const { fullName, username, country } = values;
+        row = await saveAccountInfo(db, userId, { fullName, username, country, ...(emailChanged ? { pendingEmail: values.email } : {}) }, now);
       } catch (error) {
         if (isUniqueViolation(error)) throw usernameTaken();
         throw error;
@@ -109,7 +99,7 @@ export function accountSettingsHandlers(services: Services): OperationHandlers {
           await sendNotice(request, row, 'email_change_notice', now, { newEmail: maskEmail(values.email) });
         }
       }
-      const user = toSessionUser(row);
+      const user = await sessionUserOf(db, row);
       setUserCookie(reply, request, config, user);
       request.log.info({ userId, emailChanged, nameChanged, usernameChanged }, 'account info saved');
       return { user, verificationSent: emailChanged, pendingEmail: row.pendingEmail ?? null };
@@ -127,27 +117,45 @@ export function accountSettingsHandlers(services: Services): OperationHandlers {
       return { closed: true as const };
     },
 
-    setProfileImage: async (request) => {
+    setProfileImage: async (request, reply) => {
       const { userId } = authOf(request);
       const body = request.body as Schemas['ProfileImageChange'];
-      await setProfileImage(db, userId, body.slot, body.mediaId, clock.now());
+      await setProfileImage(db, providers.media, userId, body.slot, body.mediaId, clock.now());
+      // The session user carries the avatar's address (the sidebar shows it): the cookie follows the new picture.
+      const row = await findUserById(db, userId);
+      if (row) setUserCookie(reply, request, config, await sessionUserOf(db, row));
       return ownProfile(db, userId);
     },
 
-    getAvatar: async (request, reply) => servePicture(request.params as { profileUserId: string }, 'photo', reply),
-    getBackgroundImage: async (request, reply) => servePicture(request.params as { profileUserId: string }, 'background', reply),
+    getAvatar: async (request, reply) => servePicture(request, 'photo', reply),
+    getBackgroundImage: async (request, reply) => servePicture(request, 'background', reply),
   };
 
-  async function servePicture({ profileUserId }: { profileUserId: string }, slot: ProfileImageSlot, reply: import('fastify').FastifyReply) {
+  /**
+   * A public picture, as a rendition (server/media/renditions.ts): never the original upload, which may carry EXIF.
+   * `size` picks the avatar side or banner width (default: the largest), `format` WebP or JPEG (default JPEG, which
+   * every browser shows).
+   */
+  async function servePicture(request: import('fastify').FastifyRequest, slot: ProfileImageSlot, reply: import('fastify').FastifyReply) {
+    const { profileUserId } = request.params as { profileUserId: string };
+    const query = request.query as { k?: string; size?: number; format?: PictureFormat };
     const row = await publicImage(db, profileUserId, slot);
-    const file = await providers.media.open(row.storageKey);
-    if (!file) throw new HttpProblem(404, 'media_not_found', 'wallet:errors.media_not_found');
+    // An address names one picture: a key that is not the current one answers nothing, so a cache that keeps an
+    // address for a year never keeps another picture under it.
+    if (query.k !== undefined && query.k !== row.id) throw mediaNotFound();
+    const specs = renditionSpecsFor(slot);
+    const spec = query.size === undefined ? specs[specs.length - 1]! : renditionSpecOf(slot, query.size);
+    if (!spec) throw mediaNotFound();
+    const rendition = await renditionOf(db, providers.media, row, spec, query.format ?? 'jpeg', clock.now());
+    const file = await providers.media.open(rendition.storageKey);
+    if (!file) throw mediaNotFound();
     // The address carries the picture's key, so it can be cached for good; a new picture gets a new address.
+    // Without the key the address follows the current picture, and is checked again each time.
     return reply
       .code(200)
-      .type(row.contentType)
+      .type(rendition.contentType)
       .header('content-length', String(file.size))
-      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('cache-control', query.k === undefined ? 'public, no-cache' : 'public, max-age=31536000, immutable')
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; sandbox")
       .send(file.stream);

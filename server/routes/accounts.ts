@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, isNull, or } from 'drizzle-orm';
 import type { components } from '../../openapi/schema';
 import { needsSetUp } from '../../domain/session-user';
 import {
@@ -20,15 +18,25 @@ import { checkRules, fieldProblem } from '../http/rules';
 import { authOf, tokenOf } from '../auth/authenticate';
 import { dummyHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { issueSession, revokeAllSessions, revokeSession, sessionOwner } from '../auth/session-tokens';
-import { users } from '../db/schema/index';
 import { LIMITS, consume, release, type Counter, type Limit } from '../security/rate-limit';
 import { clearPasswordLockOuts, passwordAttemptCounters } from '../security/password-attempts';
 import { clearSessionCookies, setSessionCookies, setUserCookie } from '../accounts/session-cookies';
-import { findUserByEmail, findUserById, findUsersByPendingEmail, isUniqueViolation, toSessionUser, usernameTaken, usernameTakenByOther, type UserRow } from '../accounts/users';
+import { sessionUserOf } from '../accounts/session-user';
+import {
+  completeSetUp,
+  findUserByEmail,
+  findUserById,
+  findUsersByPendingEmail,
+  isUniqueViolation,
+  setPasswordHash,
+  toSessionUser,
+  usernameTaken,
+  usernameTakenByOther,
+  type UserRow,
+} from '../accounts/users';
 import { checkEmailCode, issueEmailCode } from '../accounts/email-verification';
 import { accountMail } from '../accounts/account-mail';
-import { acceptInvitation } from '../people/invitations';
-import { readInviter } from '../../domain/invitation';
+import { signUp } from '../accounts/sign-up';
 import { RESET_TTL_MS, checkReset, completeReset, issueReset, revokeResets } from '../accounts/password-reset';
 
 type Schemas = components['schemas'];
@@ -77,7 +85,7 @@ export function accountHandlers(services: Services): OperationHandlers {
 
   async function signIn(request: FastifyRequest, reply: FastifyReply, row: UserRow, now: Date): Promise<Schemas['SignedIn']> {
     const authToken = await issueSession(db, row.id, now);
-    const user = toSessionUser(row);
+    const user = await sessionUserOf(db, row);
     setSessionCookies(reply, request, config, authToken, user);
     return { user, authToken, purchase: row.purchase ?? null };
   }
@@ -91,26 +99,7 @@ export function accountHandlers(services: Services): OperationHandlers {
       checkRules(CreateUserRules, { email, password: body.password });
       const now = clock.now();
       await limit(request, reply, [{ limit: LIMITS.signUpPerIp, subject: request.ip }], now);
-      const taken = () => fieldProblem(409, 'email_taken', 'email', 'accounts:errors.email_taken');
-      if (await findUserByEmail(db, email)) throw taken();
-      const passwordHash = await hashPassword(body.password);
-      const inviterName = readInviter(body.invitedBy);
-      let row: UserRow;
-      let invitedBy: string | null = null;
-      try {
-        row = await db.transaction(async (tx) => {
-          const [created] = (await tx
-            .insert(users)
-            .values({ id: randomUUID(), email, passwordHash, purchase: body.purchase ?? null, createdAt: now, updatedAt: now })
-            .returning()) as [UserRow];
-          if (inviterName) invitedBy = await acceptInvitation(tx, created.id, email, inviterName, now);
-          return created;
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw taken();
-        throw error;
-      }
-      const code = await issueEmailCode(db, row.id, email, now);
+      const { user: row, invitedBy, code } = await signUp(db, { email, password: body.password, purchase: body.purchase ?? null, invitedBy: body.invitedBy }, now);
       await sendVerification(request, email, code);
       request.log.info({ userId: row.id, invitedBy }, 'account created');
       reply.code(201);
@@ -262,7 +251,7 @@ export function accountHandlers(services: Services): OperationHandlers {
       }
       await release(db, hits);
       const passwordHash = await hashPassword(body.password_1);
-      await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+      await setPasswordHash(db, userId, passwordHash, now);
       await revokeAllSessions(db, userId, now, tokenHash);
       await revokeResets(db, userId, now);
       request.log.info({ userId }, 'password changed; other sessions revoked');
@@ -276,29 +265,19 @@ export function accountHandlers(services: Services): OperationHandlers {
       checkRules(SetUpForm, values);
       const user = await findUserById(db, userId);
       if (!user) throw new HttpProblem(404, 'user_not_found', 'accounts:errors.user_not_found');
-      if (!needsSetUp(toSessionUser(user))) throw new HttpProblem(409, 'set_up_done', 'accounts:errors.set_up_done');
+      if (!needsSetUp(toSessionUser(user, null))) throw new HttpProblem(409, 'set_up_done', 'accounts:errors.set_up_done');
       if (await usernameTakenByOther(db, values.username, userId)) throw usernameTaken();
       const now = clock.now();
       let row: UserRow | undefined;
       try {
-        [row] = await db
-          .update(users)
-          .set({
-            fullName: values.fullName,
-            username: values.username,
-            country: values.country,
-            eSignatureConsentAt: now,
-            updatedAt: now,
-          })
-          // Once only, even when two set-ups race: the second finds nothing left to set.
-          .where(and(eq(users.id, userId), or(isNull(users.username), isNull(users.country), isNull(users.fullName))))
-          .returning();
+        // Once only, even when two set-ups race: the second finds nothing left to set.
+        row = await completeSetUp(db, userId, values, now);
       } catch (error) {
         if (isUniqueViolation(error)) throw usernameTaken();
         throw error;
       }
       if (!row) throw new HttpProblem(409, 'set_up_done', 'accounts:errors.set_up_done');
-      const sessionUser = toSessionUser(row);
+      const sessionUser = await sessionUserOf(db, row);
       setUserCookie(reply, request, config, sessionUser);
       request.log.info({ userId }, 'account set up');
       return { user: sessionUser };
@@ -308,7 +287,7 @@ export function accountHandlers(services: Services): OperationHandlers {
       const { userId } = authOf(request);
       const user = await findUserById(db, userId);
       if (!user) throw new HttpProblem(404, 'user_not_found', 'accounts:errors.user_not_found');
-      const sessionUser = toSessionUser(user);
+      const sessionUser = await sessionUserOf(db, user);
       setUserCookie(reply, request, config, sessionUser);
       return {
         user: sessionUser,

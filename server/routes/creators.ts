@@ -6,10 +6,17 @@ import { HttpProblem } from '../http/problem';
 import { checkRules } from '../http/rules';
 import { PricePointForm, ProfileForm, priceCentsOf, type PricePointMediaType } from '../../domain/rules/creator-rules';
 import { activePricePoints, addPricePoint, removePricePoint } from '../payments/price-points';
-import { ownProfile, publicProfile, saveBio } from '../creators/profiles';
+import { ownProfile, publicPageOwner, publicProfile, saveBio } from '../creators/profiles';
 import { addContact, contactsOf, isContactable } from '../creators/contacts';
+import { setSupporterHidden, supportersWall } from '../creators/supporters';
+import { enforceLimit } from '../security/enforce-limit';
+import { LIMITS } from '../security/rate-limit';
+import { addressKey } from '../security/password-attempts';
 
 type Schemas = components['schemas'];
+
+/** Every public page call's "no such page" (unknown, closed or not set up: one answer, publicPageOwner). */
+const noPublicPage = () => new HttpProblem(404, 'profile_not_found', 'creators:errors.profile_not_found');
 
 /**
  * Creators (issue 7): the caller's profile and price points, and anyone's public page. The contract checks the
@@ -69,8 +76,25 @@ export function creatorHandlers(services: Services): OperationHandlers {
     getPublicProfile: async (request) => {
       const { username } = request.params as { username: string };
       const profile = await publicProfile(db, username);
-      if (!profile) throw new HttpProblem(404, 'profile_not_found', 'creators:errors.profile_not_found');
+      if (!profile) throw noPublicPage();
       return profile;
+    },
+
+    getSupporters: async (request, reply) => {
+      // Public and reading a creator's payments: counted per client address before any reading, whoever is asked
+      // (an unknown page counts as a known one).
+      await enforceLimit(db, request, reply, [{ limit: LIMITS.publicSupportersPerIp, subject: addressKey(request.ip) }], services.clock.now());
+      const { username } = request.params as { username: string };
+      const owner = await publicPageOwner(db, username);
+      if (!owner) throw noPublicPage();
+      return supportersWall(db, owner.id);
+    },
+
+    hideSupporter: async (request, reply) => {
+      const { supporterPaymentId } = request.params as { supporterPaymentId: string };
+      await setSupporterHidden(db, authOf(request).userId, supporterPaymentId, true, services.clock.now());
+      reply.code(204);
+      return undefined;
     },
   };
 }

@@ -11,7 +11,7 @@ import { requireVerifiedEmail } from '../wallet/verified';
 import { moneyDepsOf } from './money-deps';
 import { keyRefOf } from './keys';
 
-export const MAX_PAGES_PER_CALL = 10;
+const MAX_PAGES_PER_CALL = 10;
 
 export function amountOf(text: string): number {
   const cents = parseAmount(text);

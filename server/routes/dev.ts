@@ -1,14 +1,13 @@
-import { desc, eq, sql } from 'drizzle-orm';
 import type { components } from '../../openapi/schema';
 import type { OperationHandlers } from '../http/operations';
 import type { Services } from '../services';
 import { HttpProblem } from '../http/problem';
 import { isSettableClock } from '../clock';
-import { outbox, users } from '../db/schema/index';
+import { latestOutboxMessages } from '../dev/outbox-messages';
+import { findUserIdByIdOrEmail } from '../accounts/users';
 import { parseAmount } from '../../domain/money/amount';
-import { normalizeEmail } from '../../domain/rules/account-rules';
 import { depositView, noticeUsdtTransfer, usdtAddressOf } from '../wallet/deposits';
-import { writeDevClockOffset } from '../db/dev-clock';
+import { writeDevClockOffset } from '../dev/dev-clock';
 
 type Schemas = components['schemas'];
 
@@ -30,22 +29,7 @@ export function devHandlers(services: Services): OperationHandlers {
   return {
     getDevOutbox: async (request) => {
       const { to, limit } = request.query as { to?: string; limit?: number };
-      const rows = await db
-        .select()
-        .from(outbox)
-        .where(to ? sql`lower(${outbox.recipient}) = lower(${to.trim()})` : undefined)
-        .orderBy(desc(outbox.id))
-        .limit(limit ?? 20);
-      return {
-        messages: rows.map((r) => ({
-          id: r.id,
-          channel: r.channel,
-          to: r.recipient,
-          subject: r.subject,
-          body: r.body,
-          createdAt: r.createdAt.toISOString(),
-        })),
-      };
+      return { messages: await latestOutboxMessages(db, to, limit ?? 20) };
     },
 
     getDevClock: async () => clockState(),
@@ -57,11 +41,7 @@ export function devHandlers(services: Services): OperationHandlers {
       const cents = parseAmount(body.amount);
       if (cents === null) throw new HttpProblem(400, 'amount_invalid', 'money:amount_invalid');
       if (cents <= 0) throw new HttpProblem(422, 'amount_not_positive', 'money:amount_not_positive');
-      const byId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(body.user);
-      const [user] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(byId ? eq(users.id, body.user) : eq(users.email, normalizeEmail(body.user)));
+      const user = await findUserIdByIdOrEmail(db, body.user);
       if (!user) throw new HttpProblem(404, 'user_not_found', 'money:user_not_found');
       const now = clock.now();
       const address = await usdtAddressOf(db, services.providers.usdt, user.id, now);

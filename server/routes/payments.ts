@@ -1,12 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import type { OperationHandlers } from '../http/operations';
 import type { Services } from '../services';
 import { authOf } from '../auth/authenticate';
 import { HttpProblem } from '../http/problem';
 import { blankFieldIssue, RequestValidationError } from '../http/validation';
 import { moneyMoving } from '../http/idempotency';
-import { payments } from '../db/schema/index';
 import type { Tx } from '../ledger/types';
 import { parseAmount } from '../../domain/money/amount';
 import {
@@ -16,19 +14,22 @@ import {
   notFound,
   postMessage,
   remind,
-  roleOf,
   startPayment,
   type Caller,
   type SendInput,
 } from '../payments/service';
+import { paymentOfParty, type Payment } from '../payments/lifecycle';
 import { sendFromBalanceKeyed } from '../payments/send-from-balance-keyed';
 import { deferAuthorisation } from '../wallet/card-outcomes';
 import { requireVerifiedEmail } from '../wallet/verified';
+import { storeCard, validateCard, type ValidCard } from '../wallet/cards';
+import type { CardFormValue } from '../../domain/rules/card-rules';
 import { moneyDepsOf } from './money-deps';
 import { keyRefOf } from './keys';
 import { enforceLimit } from '../security/enforce-limit';
 import { LIMITS, release, type Counter } from '../security/rate-limit';
-import { envelopeOf, listPayments, MAX_PAGES_PER_CALL, messageView, paymentView, trailOf, type ListQuery } from '../payments/views';
+import { envelopeOf, listOpenOrders, listPayments, MAX_PAGES_PER_CALL, messageView, paymentView, searchOf, trailOf, type ListQuery, type SearchQuery } from '../payments/views';
+import { picturesOf } from '../creators/profile-images';
 
 function amountOf(text: string): number {
   const cents = parseAmount(text);
@@ -40,19 +41,43 @@ interface SendBody {
   receiverUserId: string;
   amount: string;
   message?: string;
-  paymentMethodId: string;
+  paymentMethodId?: string;
+  /** A card typed into the payment: validated with no charge, stored (kept unless `save` is false), then charged. */
+  newCard?: CardFormValue;
+  save?: boolean;
   paymentId?: string;
   pricePointId?: string;
+  showOnPage?: boolean;
 }
 
-const sendInputOf = (body: SendBody): SendInput => ({
-  receiverUserId: body.receiverUserId,
-  amountCents: amountOf(body.amount),
-  message: body.message,
-  paymentMethodId: body.paymentMethodId,
-  paymentId: body.paymentId,
-  pricePointId: body.pricePointId,
-});
+/** The contract's rule: exactly one of `paymentMethodId` and `newCard` (400 otherwise). */
+function requireOneMethod(body: SendBody): void {
+  if ((body.paymentMethodId === undefined) === (body.newCard === undefined)) {
+    throw new HttpProblem(400, 'payment_method_choice_invalid', 'money:payment_method_choice_invalid');
+  }
+}
+
+/** A new card's payment is never the plain send from balance: its method is the card stored in the transaction. */
+const sendInputOf = (body: SendBody): SendInput => {
+  requireOneMethod(body);
+  return {
+    receiverUserId: body.receiverUserId,
+    amountCents: amountOf(body.amount),
+    message: body.message,
+    paymentMethodId: body.paymentMethodId ?? '',
+    paymentId: body.paymentId,
+    pricePointId: body.pricePointId,
+    showOnPage: body.showOnPage,
+  };
+};
+
+/** New cards validated by `prepare` (outside the transaction), for `run` to store in it. */
+const validatedCards = new WeakMap<FastifyRequest, ValidCard>();
+
+const cardDeclineCounters = (userId: string, clientAddress: string): Counter[] => [
+  { limit: LIMITS.cardDeclinePerUser, subject: userId },
+  { limit: LIMITS.cardDeclinePerIp, subject: clientAddress },
+];
 
 /** Payment requests per sender, and per sender → recipient (docs/decisions.md, "Rate limits (numbers)"). */
 const requestCounters = (senderId: string, recipientId: string): Counter[] => [
@@ -64,7 +89,7 @@ export function paymentHandlers(services: Services): OperationHandlers {
   const { db } = services.database;
   const caller = (tx: Tx, request: FastifyRequest): Caller => ({ tx, now: services.clock.now(), userId: authOf(request).userId });
   /** A change that moves no money (no Idempotency-Key): its own transaction, answered with the payment. */
-  const change = (work: (c: Caller, body: { paymentId: string }) => Promise<typeof payments.$inferSelect>, status = 200) =>
+  const change = (work: (c: Caller, body: { paymentId: string }) => Promise<Payment>, status = 200) =>
     async (request: FastifyRequest, reply: import('fastify').FastifyReply) =>
       db.transaction(async (tx) => {
         const c = caller(tx, request);
@@ -77,30 +102,36 @@ export function paymentHandlers(services: Services): OperationHandlers {
     getPayment: async (request) => {
       const { paymentId } = request.query as { paymentId: string };
       const userId = authOf(request).userId;
-      const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
-      if (!payment || !roleOf(payment, userId)) throw notFound();
+      const payment = await paymentOfParty(db, paymentId, userId);
+      if (!payment) throw notFound();
       return envelopeOf(db, payment, userId, services.clock.now());
     },
 
-    listPayments: async (request) => {
+    listPayments: async (request, reply) => {
       const query = request.query as Partial<ListQuery> & { startPage: number };
       const startPage = query.startPage ?? 1;
       const endPage = query.endPage ?? startPage;
       if (endPage < startPage || endPage - startPage + 1 > MAX_PAGES_PER_CALL) {
         throw new HttpProblem(400, 'page_range_invalid', 'money:page_range_invalid', { max: MAX_PAGES_PER_CALL });
       }
+      // A note search (`q`, the trigram index of migration 0028) is counted per user; the plain list and the other
+      // filters (btree indexes, like the list's own) are not.
+      if ((request.query as SearchQuery).q !== undefined) {
+        await enforceLimit(db, request, reply, [{ limit: LIMITS.activitySearchPerUser, subject: authOf(request).userId }], services.clock.now());
+      }
       return listPayments(
         db,
         authOf(request).userId,
-        { startPage, endPage, status: query.status ?? 'all', type: query.type ?? 'all' },
+        { startPage, endPage, status: query.status ?? 'all', type: query.type ?? 'all', search: searchOf(request.query as SearchQuery) },
         services.clock.now(),
       );
     },
 
+    listOpenOrders: async (request) => listOpenOrders(db, authOf(request).userId, services.clock.now()),
+
     listPaymentEvents: async (request) => {
       const { paymentId } = request.params as { paymentId: string };
-      const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
-      if (!payment || !roleOf(payment, authOf(request).userId)) throw notFound();
+      if (!(await paymentOfParty(db, paymentId, authOf(request).userId))) throw notFound();
       return { data: await trailOf(db, paymentId) };
     },
 
@@ -109,13 +140,32 @@ export function paymentHandlers(services: Services): OperationHandlers {
         const c: Caller = { ...caller(tx, request), key: keyRefOf(request) };
         const body = request.body as SendBody;
         const input = sendInputOf(body);
+        if (body.newCard) {
+          const valid = validatedCards.get(request);
+          // Only when the key was claimed between prepare and here (a concurrent duplicate that then vanished).
+          if (!valid) throw new HttpProblem(409, 'idempotency_key_in_flux', 'money:idempotency_key_in_flux');
+          // In the payment's transaction: a refused payment (422, 404…) rolls the card back with it.
+          input.newCard = await storeCard(tx, c.userId, valid, c.now, { keep: body.save !== false });
+          input.paymentMethodId = input.newCard.id;
+        }
         // The plain send from the balance checks the verified email in its one statement (send-from-balance.ts).
         if (!isPlainBalanceSend(c.userId, input)) await requireVerifiedEmail(tx, c.userId);
         const outcome = await startPayment(c, input);
         // By card: the intent is recorded; the processor is asked after this transaction commits.
         if ('chargeId' in outcome) return deferAuthorisation(moneyDepsOf(services), outcome.chargeId);
         const answer = outcome.seen
-          ? { data: [paymentView(outcome.payment, c.userId, c.now, outcome.seen.names, outcome.seen.messages)] }
+          ? {
+              data: [
+                paymentView(
+                  outcome.payment,
+                  c.userId,
+                  c.now,
+                  outcome.seen.names,
+                  outcome.seen.messages,
+                  await picturesOf(tx, [outcome.payment.senderUserId, outcome.payment.receiverUserId]),
+                ),
+              ],
+            }
           : await envelopeOf(tx, outcome.payment, c.userId, c.now);
         return { status: body.paymentId ? 200 : 201, body: answer };
       },
@@ -123,17 +173,40 @@ export function paymentHandlers(services: Services): OperationHandlers {
       // everything else (paying a request, a price point, a card) goes through the transaction above.
       async (request, scope, validate) => {
         const input = sendInputOf(request.body as SendBody);
-        if (!isPlainBalanceSend(scope.userId, input)) return null;
+        // Shown on the receiver's page: the transaction below records the choice with the payment.
+        if (!isPlainBalanceSend(scope.userId, input) || input.showOnPage === true) return null;
+        // The two avatars' addresses are read before the statement (they are public, like the pay page): the
+        // statement splices in only the usernames. One indexed read of at most two profile rows.
+        const pictures = await picturesOf(db, [scope.userId, input.receiverUserId]);
         return sendFromBalanceKeyed(
           services.database,
           scope,
           { payerUserId: scope.userId, receiverUserId: input.receiverUserId, amountCents: input.amountCents, message: input.message, now: scope.now },
-          (sent) => ({ status: 201, body: { data: [paymentView(sent.payment, scope.userId, scope.now, sent.names, sent.messages)] } }),
+          (sent) => ({ status: 201, body: { data: [paymentView(sent.payment, scope.userId, scope.now, sent.names, sent.messages, pictures)] } }),
           validate,
         );
       },
       // …whose statement also checks the caller's session (migration 0020): one round trip per send in all.
-      { checksSession: true },
+      {
+        checksSession: true,
+        // A new card is validated by the processor (no charge) before the transaction, as adding a card is; declines
+        // count against the same card-testing limits.
+        prepare: async (request, reply) => {
+          const body = request.body as SendBody;
+          requireOneMethod(body);
+          if (!body.newCard) return;
+          const userId = authOf(request).userId;
+          const now = services.clock.now();
+          const hits = await enforceLimit(db, request, reply, cardDeclineCounters(userId, request.ip), now);
+          try {
+            validatedCards.set(request, await validateCard(services.providers.card, body.newCard, now));
+          } catch (error) {
+            if (!(error instanceof HttpProblem && error.code === 'card_declined')) await release(db, hits);
+            throw error;
+          }
+          await release(db, hits);
+        },
+      },
     ),
 
     requestPayment: async (request, reply) => {
@@ -166,6 +239,8 @@ export function paymentHandlers(services: Services): OperationHandlers {
     postPaymentMessage: moneyMoving(async (tx, request) => {
       const body = request.body as { paymentId: string; message: string; messageMediaId?: string };
       const message = await postMessage(caller(tx, request), body);
+      // Told to both parties' live streams once committed and answered (app.ts).
+      request.liveMessage = { paymentId: message.paymentId, userIds: [message.senderUserId, message.receiverUserId] };
       return { status: 201, body: messageView(message) };
     }),
   };

@@ -1,6 +1,5 @@
 import { deliverMail } from '../jobs/mail-delivery';
 import type { FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import type { components } from '../../openapi/schema';
 import type { OperationHandlers } from '../http/operations';
 import type { Services } from '../services';
@@ -12,7 +11,7 @@ import { searchUsers } from '../people/search';
 import { topPeople } from '../people/top-people';
 import { checkPhoneCode, confirmPhone, issuePhoneCode, phoneTakenByOther, PHONE_CODE_TTL_MS } from '../people/phone-verification';
 import { invitationLink, recordInvitation } from '../people/invitations';
-import { users } from '../db/schema/index';
+import { findUserNames } from '../accounts/users';
 import { LIMITS, release } from '../security/rate-limit';
 import { enforceLimit } from '../security/enforce-limit';
 import { isSearchable, normalizeSearchTerm } from '../../domain/user-search';
@@ -34,7 +33,7 @@ export function peopleHandlers(services: Services): OperationHandlers {
     translator.t(pickLocale(request.query, request.headers['accept-language']), key, values);
 
   async function detailsOf(userId: string, phone: string, confirmed: boolean): Promise<Schemas['PhoneDetails']> {
-    const [row] = await db.select({ username: users.username, fullName: users.fullName, email: users.email }).from(users).where(eq(users.id, userId));
+    const row = await findUserNames(db, userId);
     return { phone, username: row?.username ?? '', full_name: row?.fullName ?? '', email: row?.email ?? '', confirmed };
   }
 
@@ -127,7 +126,7 @@ export function peopleHandlers(services: Services): OperationHandlers {
         ],
         now,
       );
-      const [me] = await db.select({ username: users.username, fullName: users.fullName }).from(users).where(eq(users.id, userId));
+      const me = await findUserNames(db, userId);
       const link = invitationLink(config.publicUrl, me?.username ?? '');
       const name = me?.fullName || me?.username || '';
       // A mail server that is down does not fail the invitation: it is queued and sent again (jobs/mail-delivery.ts).

@@ -15,5 +15,8 @@ export async function enforceLimit(db: Db, request: FastifyRequest, reply: Fasti
   reply.header('retry-after', String(seconds));
   // A wait of hours (a daily limit) is said in hours, not in hundreds of minutes.
   if (seconds > 2 * 3600) throw new HttpProblem(429, 'too_many_attempts', 'errors:too_many_attempts_hours', { hours: Math.ceil(seconds / 3600) });
-  throw new HttpProblem(429, 'too_many_attempts', 'accounts:errors.too_many_attempts', { minutes: Math.max(1, Math.ceil(seconds / 60)) });
+  const minutes = Math.ceil(seconds / 60);
+  // A per-minute limit waits at most a minute: "in a minute", not "in 1 minutes".
+  if (minutes <= 1) throw new HttpProblem(429, 'too_many_attempts', 'errors:too_many_attempts_minute');
+  throw new HttpProblem(429, 'too_many_attempts', 'accounts:errors.too_many_attempts', { minutes });
 }

@@ -41,7 +41,7 @@ export function htmlContentSecurityPolicy(nonce: string, widgets: ThirdPartyScri
   ].join('; ');
 }
 
-export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 export function newNonce(): string {
   return randomBytes(16).toString('base64');

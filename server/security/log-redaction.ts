@@ -6,7 +6,7 @@
  */
 const LOGGABLE_QUERY_KEYS = new Set(['lang', 'startPage', 'endPage', 'status', 'tab', 'limit']);
 
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
   const params = new URLSearchParams(url.slice(q + 1));

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { likeLiteral } from '../db/like';
 import { rateLimitHits } from '../db/schema/index';
 
 /**
@@ -60,6 +61,20 @@ export const LIMITS = {
   /** Failed payout-account links (wrong third-party credentials: credential stuffing), per user and per payout email. */
   payoutLinkPerUser: { name: 'payout-link:user', max: 5, windowMs: HOUR },
   payoutLinkPerEmail: { name: 'payout-link:email', max: 5, windowMs: HOUR },
+  /** Monthly statements and their CSV (issue 26.2): each reads a month of the ledger, a year's CSV is 100,000 lines. */
+  statementPerUser: { name: 'statement:user', max: 60, windowMs: HOUR },
+  /**
+   * Live-update streams opened per user (GET /api/app/events), whatever the instance: on top of the open streams per
+   * user and instance (LiveHub), so closing and reopening cannot make each opening's replay and trail read free. A tab
+   * opens one every 10 minutes (the stream's lifetime) and after a dropped connection.
+   */
+  eventStreamOpenPerUser: { name: 'event-stream-open:user', max: 60, windowMs: 10 * MINUTE },
+  /** The public supporters wall (no sign-in), per client address: three reads of a creator's payments each. */
+  publicSupportersPerIp: { name: 'public-supporters:ip', max: 120, windowMs: MINUTE },
+  /** Activity searches (listPayments with `q`, the trigram search, issue 26), per user; the plain list is not limited. */
+  activitySearchPerUser: { name: 'activity-search:user', max: 120, windowMs: 10 * MINUTE },
+  /** The money chart (issue 26.1): Home and the profile read it on every visit and period switch; each reads up to 26 weeks of the ledger. */
+  summaryPerUser: { name: 'summary:user', max: 600, windowMs: HOUR },
 } as const satisfies Record<string, Limit>;
 
 export interface Counter {
@@ -131,19 +146,13 @@ export async function release(db: Db, hitIds: number[]): Promise<void> {
   if (hitIds.length > 0) await db.delete(rateLimitHits).where(inArray(rateLimitHits.id, hitIds));
 }
 
-/** Forgets every attempt counted against these subjects (e.g. per-address reset counters after a real reset). */
-export async function clear(db: Db, counters: Counter[]): Promise<void> {
-  const buckets = counters.map(bucketOf);
-  if (buckets.length > 0) await db.delete(rateLimitHits).where(inArray(rateLimitHits.bucket, buckets));
-}
-
 /** Forgets every attempt counted against one scope, whatever the subject (e.g. an account's lock-outs by address). */
 export async function clearScope(db: Db, limit: Limit, scope: string): Promise<void> {
-  // The prefix is a limit name and base64url, which has LIKE's `_`: escaped so it matches only itself.
-  const prefix = scopePrefix(limit, scope).replace(/[\\%_]/g, (c) => `\\${c}`);
+  // The prefix is a limit name and base64url, which has LIKE's `_`: escaped (likeLiteral) so it matches only itself.
+  const prefix = likeLiteral(scopePrefix(limit, scope));
   await db.delete(rateLimitHits).where(sql`${rateLimitHits.bucket} LIKE ${`${prefix}%`} ESCAPE '\\'`);
 }
 
-export async function sweep(db: Db, now: Date): Promise<void> {
+async function sweep(db: Db, now: Date): Promise<void> {
   await db.delete(rateLimitHits).where(lte(rateLimitHits.at, new Date(now.getTime() - SWEEP_OLDER_THAN_MS)));
 }

@@ -26,7 +26,7 @@ export function completeProfile(): SQL {
 export const setUpRequired = (): HttpProblem => new HttpProblem(403, 'set_up_required', 'errors:set_up_required');
 
 /** Whether this user may take part in money, requests and profiles. */
-export async function hasCompleteProfile(db: Db | Tx, userId: string): Promise<boolean> {
+async function hasCompleteProfile(db: Db | Tx, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)

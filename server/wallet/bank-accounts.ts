@@ -18,7 +18,7 @@ function mask(value: string): string {
   return `••••${alnum.slice(-4)}`;
 }
 
-export function bankAccountView(row: BankAccountRow, fullName: string | null) {
+function bankAccountView(row: BankAccountRow, fullName: string | null) {
   return {
     firstName: row.firstName,
     lastName: row.lastName,

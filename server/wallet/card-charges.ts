@@ -25,11 +25,11 @@ export type Charge = typeof cardCharges.$inferSelect;
 export type Card = typeof cards.$inferSelect;
 
 /** If a request has not recorded its authorisation outcome after this long, the job asks the processor itself. */
-export const AUTHORISATION_RESUME_MS = 60_000;
+const AUTHORISATION_RESUME_MS = 60_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const paymentMethodNotFound = () => new HttpProblem(422, 'payment_method_not_found', 'money:payment_method_not_found');
+const paymentMethodNotFound = () => new HttpProblem(422, 'payment_method_not_found', 'money:payment_method_not_found');
 
 /** One of the caller's cards that has not been removed; anything else is "not available". */
 export async function usableCard(tx: Tx, userId: string, cardId: string): Promise<Card> {

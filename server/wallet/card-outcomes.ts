@@ -22,7 +22,7 @@ export function deferAuthorisation(deps: MoneyDeps, chargeId: string): DeferredA
   return { deferred: (validate) => authoriseCharge(deps, chargeId, validate) };
 }
 
-export async function authoriseCharge(deps: MoneyDeps, chargeId: string, validate?: Validate): Promise<StoredAnswer> {
+async function authoriseCharge(deps: MoneyDeps, chargeId: string, validate?: Validate): Promise<StoredAnswer> {
   const { db } = deps.database;
   const [row] = await db
     .select({ charge: cardCharges, token: cards.providerToken })

@@ -4,7 +4,8 @@ import type { Db } from '../db/database';
 import { cards } from '../db/schema/index';
 import { HttpProblem } from '../http/problem';
 import { checkRules } from '../http/rules';
-import type { CardProvider } from '../providers/card';
+import type { CardProvider, CardValidation } from '../providers/card';
+import type { Tx } from '../ledger/types';
 import { CARD_RULE_VALUES, cardForm, normalizeCardNumber, type CardFormValue } from '../../domain/rules/card-rules';
 import { cardDeclinedProblem, providerUnavailableProblem } from './answers';
 
@@ -15,7 +16,7 @@ import { cardDeclinedProblem, providerUnavailableProblem } from './answers';
  */
 export type CardRow = typeof cards.$inferSelect;
 
-export const cardNotFound = () => new HttpProblem(404, 'card_not_found', 'wallet:errors.card_not_found');
+const cardNotFound = () => new HttpProblem(404, 'card_not_found', 'wallet:errors.card_not_found');
 
 export function cardView(card: CardRow) {
   return {
@@ -29,6 +30,16 @@ export function cardView(card: CardRow) {
 }
 
 export async function addCard(db: Db, provider: CardProvider, userId: string, body: CardFormValue, now: Date): Promise<CardRow> {
+  return storeCard(db, userId, await validateCard(provider, body, now), now);
+}
+
+export type ValidCard = Extract<CardValidation, { outcome: 'valid' }>;
+
+/**
+ * The form's rules, then the processor's check with no charge (outside any transaction): the card's token, brand,
+ * last four and expiry, or the spec's decline (402).
+ */
+export async function validateCard(provider: CardProvider, body: CardFormValue, now: Date): Promise<ValidCard> {
   checkRules(cardForm(now), body, CARD_RULE_VALUES);
   let validation;
   try {
@@ -45,6 +56,14 @@ export async function addCard(db: Db, provider: CardProvider, userId: string, bo
     throw providerUnavailableProblem();
   }
   if (validation.outcome === 'declined') throw cardDeclinedProblem(validation.code);
+  return validation;
+}
+
+/**
+ * Keeps what the processor returned. A card used once and not kept (a payment's "Save this card" unticked) is
+ * stored removed: its charge refers to it, and it is never listed or usable again.
+ */
+export async function storeCard(db: Db | Tx, userId: string, validation: ValidCard, now: Date, options: { keep?: boolean } = {}): Promise<CardRow> {
   const [card] = await db
     .insert(cards)
     .values({
@@ -56,6 +75,7 @@ export async function addCard(db: Db, provider: CardProvider, userId: string, bo
       expYear: validation.expYear,
       providerToken: validation.token,
       createdAt: now,
+      removedAt: options.keep === false ? now : null,
     })
     .returning();
   return card!;

@@ -28,11 +28,11 @@ import { recordCreated, trailOfTransfer, transitionDeposit, type Deposit } from 
  */
 type Reader = Db | Tx;
 
-export const DEPOSIT_PAGE_SIZE = 20;
+const DEPOSIT_PAGE_SIZE = 20;
 /** How often a confirming USDT transfer is looked at again. */
-export const USDT_POLL_MS = 15_000;
+const USDT_POLL_MS = 15_000;
 
-export const depositNotFound = () => new HttpProblem(404, 'deposit_not_found', 'wallet:errors.deposit_not_found');
+const depositNotFound = () => new HttpProblem(404, 'deposit_not_found', 'wallet:errors.deposit_not_found');
 
 // ---- Card deposits
 
@@ -132,7 +132,7 @@ export async function usdtAddressOf(db: Db, network: UsdtNetwork, userId: string
   return row!.address;
 }
 
-export const usdtTransferUnknown = () => new HttpProblem(404, 'usdt_transfer_unknown', 'wallet:errors.usdt_transfer_unknown');
+const usdtTransferUnknown = () => new HttpProblem(404, 'usdt_transfer_unknown', 'wallet:errors.usdt_transfer_unknown');
 
 /**
  * A transfer arrived at one of our addresses (the provider's notice, or the sandbox's simulation): the network is

@@ -18,7 +18,7 @@ import { normalizePayoutAccountNumber, PayoutLinkForm } from '../../domain/rules
  */
 type Row = typeof payoutAccounts.$inferSelect;
 
-export function payoutAccountView(row: Row, provider: { name: string; url: string }) {
+function payoutAccountView(row: Row, provider: { name: string; url: string }) {
   return {
     email: row.email,
     emailMasked: maskEmail(row.email),

@@ -8,7 +8,7 @@ import { enqueueJob } from '../jobs/queue';
 import { HttpProblem } from '../http/problem';
 import type { PayoutDestination, PayoutState, PayoutSubmission } from '../providers/payouts';
 import { formatAmount } from '../../domain/money/amount';
-import { WITHDRAWAL_MAX_EXCLUSIVE_CENTS, WITHDRAWAL_MIN_EXCLUSIVE_CENTS } from '../../domain/limits';
+import { WITHDRAWAL_CANCEL_WINDOW_MS, WITHDRAWAL_MAX_EXCLUSIVE_CENTS, WITHDRAWAL_MIN_EXCLUSIVE_CENTS } from '../../domain/limits';
 import { namesMatch } from '../../domain/rules/bank-rules';
 import { PENDING_WITHDRAWAL_STATUSES, withdrawalActions, type WithdrawalEvent } from '../../machines/transfer-lifecycle.machine';
 import { recordCreated, trailOfTransfer, transitionWithdrawal, TransferTransitionRefused, type Withdrawal } from './transfer-lifecycle';
@@ -27,13 +27,13 @@ import { requireDestinationOpen } from './destination-wait';
  */
 type Reader = Db | Tx;
 
-/** How long a new withdrawal waits (cancellable) before it is sent to the payout provider. */
-export const WITHDRAWAL_SUBMIT_DELAY_MS = 10 * 60_000;
+/** How long a new withdrawal waits (cancellable) before it is sent to the payout provider: the window the app states. */
+export const WITHDRAWAL_SUBMIT_DELAY_MS = WITHDRAWAL_CANCEL_WINDOW_MS;
 /** How often a submitted payout's status is asked for. */
 export const PAYOUT_POLL_MS = 5 * 60_000;
-export const WITHDRAWAL_PAGE_SIZE = 20;
+const WITHDRAWAL_PAGE_SIZE = 20;
 
-export const withdrawalNotFound = () => new HttpProblem(404, 'withdrawal_not_found', 'wallet:errors.withdrawal_not_found');
+const withdrawalNotFound = () => new HttpProblem(404, 'withdrawal_not_found', 'wallet:errors.withdrawal_not_found');
 
 export interface WithdrawalInput {
   userId: string;

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { needsSetUp } from '../../domain/session-user';
 import { parseUserCookie } from '../../domain/user-cookie';
-import { isPublicProfilePath } from '../../domain/app-routes';
+import { isPublicProfilePath, PUBLIC_PROFILE_NAMESPACES } from '../../domain/app-routes';
 import { pageLanguage } from './page-language';
 import {
   chunkClosure,
@@ -12,7 +12,7 @@ import {
   routeTable,
   type Manifest,
   type TableRouteSet,
-} from '../../scripts/bench/route-bundles';
+} from './route-bundles';
 
 /**
  * The `<link>` tags that tell the browser, in the HTML itself, every file the requested page will need (issue 11):
@@ -25,7 +25,7 @@ import {
  * for common, errors and the page's namespaces as fetch preloads.
  *
  * Built once at start from the build's manifest (dist/web/.vite/manifest.json) and the router's tables
- * (scripts/bench/route-bundles.ts reads both, for the byte budgets too). The entry's own files are left out: index.html
+ * (server/web/route-bundles.ts reads both, for the byte budgets too). The entry's own files are left out: index.html
  * already names them.
  */
 export interface RoutePreloads {
@@ -103,7 +103,7 @@ export function createRoutePreloads(distDir: string, root: string, options: { fl
       const key = `${set} ${route.path}`;
       if (!plans.has(key)) plans.set(key, planFor(set, route.page, route.layout, route.ns, route.beforeRuntime));
     }
-    if (table.publicProfileLayout) plans.set(`${set} profile`, planFor(set, 'publicProfile', table.publicProfileLayout, [], false));
+    if (table.publicProfileLayout) plans.set(`${set} profile`, planFor(set, 'publicProfile', table.publicProfileLayout, PUBLIC_PROFILE_NAMESPACES, false));
     plans.set(`${set} 404`, planFor(set, 'notFound', table.notFoundLayout, [], set === 'loggedOut'));
   }
 

@@ -1,5 +1,6 @@
 import type { components } from '../../openapi/schema';
 import { escapeAttribute } from './spa';
+import { pictureVariant } from '../../domain/pictures';
 
 type PublicProfile = components['schemas']['PublicProfile'];
 
@@ -29,5 +30,11 @@ export function socialPreviewTags(profile: PublicProfile, publicUrl: string): st
     ['name', 'twitter:title', title],
     ['name', 'twitter:description', description],
   ];
+  // The avatar, as the largest JPEG rendition (every crawler reads JPEG; 512 px square suits the summary card).
+  const photo = profile.profile.profile_photo;
+  if (photo) {
+    const image = `${publicUrl.replace(/\/$/, '')}${pictureVariant(photo, 512, 'jpeg')}`;
+    tags.push(['property', 'og:image', image], ['property', 'og:image:alt', profile.full_name], ['name', 'twitter:image', image]);
+  }
   return tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeAttribute(value)}" />`).join('\n    ');
 }

@@ -13,14 +13,28 @@ import { compressPage, pageEncoding } from './compress-page';
 import { loadPrerenderedPages, type PrerenderedPages } from './prerendered-pages';
 import { createRoutePreloads } from './route-preloads';
 import { htmlContentSecurityPolicy, newNonce, type ThirdPartyScripts } from '../security/headers';
+import { jsonForScript, PUBLIC_PROFILE_DATA_ID } from '../../domain/embedded-data';
+import type { components } from '../../openapi/schema';
+
+type PublicProfile = components['schemas']['PublicProfile'];
+
+/** What a page's response carries besides the app. */
+interface PageExtras {
+  /** Extra tags for this page only (already escaped), e.g. a public profile's social preview. */
+  head?: string;
+  /**
+   * A creator's pay page `/{username}`: their public profile (the getPublicProfile operation's answer). A visitor's
+   * page comes rendered with it, and every request's HTML embeds it for the app (no second call for it).
+   */
+  publicProfile?: PublicProfile | null;
+}
 
 /**
  * Serves the built web app: hashed assets with long caching, and index.html (with a fresh script nonce) for every
  * other GET that is not under /api/, so deep links such as /transactions load the app and its router decides.
  */
 export interface Spa {
-  /** `head`: extra tags for this page only (already escaped), e.g. a public profile's social preview. */
-  sendIndex(reply: FastifyReply, head?: string): Promise<FastifyReply>;
+  sendIndex(reply: FastifyReply, extras?: PageExtras): Promise<FastifyReply>;
 }
 
 export const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
@@ -30,7 +44,7 @@ const escapeText = (value: string) => value.replaceAll('&', '&amp;').replaceAll(
  * The configured widget scripts reach the page as <meta> tags in the same response whose CSP allows them, so the
  * page never learns of a script the policy would refuse, and needs no extra request at start.
  */
-export function widgetMetaTags(widgets: ThirdPartyScripts): string {
+function widgetMetaTags(widgets: ThirdPartyScripts): string {
   const tags = [
     widgets.chatWidgetUrl && `<meta name="tipjar-chat-widget" content="${escapeAttribute(widgets.chatWidgetUrl)}" />`,
     widgets.sessionRecordingUrl &&
@@ -89,7 +103,7 @@ export async function registerSpa(
     },
   });
   return {
-    async sendIndex(reply, head) {
+    async sendIndex(reply, { head, publicProfile = null } = {}) {
       const nonce = newNonce();
       const { url, headers } = reply.request;
       const path = url.split('?')[0] ?? '/';
@@ -102,11 +116,17 @@ export async function registerSpa(
       // yet, as the session cookie is Path=/api (docs/performance.md "Session 8"). An expired session is found by the
       // app's first session check, as before.
       const query = url.split('?')[1];
+      // A creator's pay page is rendered for a visitor only: a signed-in user's has their shell around it (and their
+      // app starts signed in), which is theirs to render; they still get the profile embedded (below).
       const page =
         query || !prerendered
           ? null
           : await renderedPageOf(reply, path, language, () =>
-              user ? prerendered!.signedInPageFor(path, language, user) : prerendered!.pageFor(path, language),
+              user
+                ? prerendered!.signedInPageFor(path, language, user)
+                : publicProfile
+                  ? prerendered!.profilePageFor(path, language, publicProfile, requestOrigin(reply))
+                  : prerendered!.pageFor(path, language),
             );
       const links = preloads?.tagsFor(path, headers.cookie, headers['accept-language']) ?? '';
       // The data first: a few small answers, which would otherwise wait for a free connection behind ~25 scripts
@@ -128,12 +148,20 @@ export async function registerSpa(
           html = html.replace(/(<meta\s+name="description"\s+)content="[^"]*"/, (_, start: string) => `${start}${content}`);
         }
       }
+      if (publicProfile) {
+        // Data for the app, not a script to run (so no nonce, and the CSP is unchanged): escaped so nothing in a bio
+        // can end the element (domain/embedded-data.ts). The page's machine starts with it (given-profile.ts).
+        const data = `<script type="application/json" id="${PUBLIC_PROFILE_DATA_ID}">${jsonForScript(publicProfile)}</script>`;
+        html = html.replace('</body>', () => `  ${data}\n  </body>`);
+      }
       const encoding = pageEncoding(headers['accept-encoding']);
       if (encoding) reply.header('content-encoding', encoding);
       return reply
         .code(200)
         .header('content-security-policy', htmlContentSecurityPolicy(nonce, widgets))
         // A signed-in user's rendered page is theirs: kept by no cache, theirs included (a shared device's back button).
+        // Any other page (a visitor's pay page with its profile included) is the same for everyone who sends the
+        // same cookies, but asked again each time (`no-cache`): a profile changes, and a new release has new chunks.
         .header('cache-control', page && user ? 'private, no-store' : 'no-cache')
         // The preload links and the rendered page depend on the cookies (user, language), the language asked for, and
         // the page's coding on what the browser accepts.
@@ -142,6 +170,12 @@ export async function registerSpa(
         .send(encoding ? await compressPage(html, encoding) : html);
     },
   };
+}
+
+/** The address the request came to (scheme, host and port), as the browser sees it: the page shows its own link. */
+function requestOrigin(reply: FastifyReply): string {
+  const { protocol, host } = reply.request;
+  return `${protocol}://${host}`;
 }
 
 /** Tags the render put first (React's preloads of the page's images) belong in <head>, where the browser sees them

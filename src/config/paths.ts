@@ -15,6 +15,10 @@ export const HELP_PATH = '/help';
 export const TRANSACTIONS_PATH = '/transactions';
 export const TRANSACTION_DETAILS_PATH = '/transactions/transaction-details';
 export const UPLOAD_FILE_PATH = '/transactions/transaction-details/upload-file';
+/** A creator's price-point orders waiting for their reply (issue 23 item 3). */
+export const OPEN_ORDERS_PATH = '/transactions/orders';
+/** The monthly statements (issue 26 item 2), under the activity: no new first segment, so no username is taken. */
+export const STATEMENTS_PATH = '/transactions/statements';
 export const WITHDRAW_FUNDS_PATH = '/withdraw-funds';
 export const SETTINGS_PATH = '/settings';
 export const PROFILE_PATH = '/profile';

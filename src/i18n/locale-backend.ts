@@ -5,7 +5,7 @@ import type { BackendModule, ReadCallback } from 'i18next';
 // than one lazy JS module (loader and preload list) per language and namespace did.
 const urls = import.meta.glob<string>('../../locales/*/*.json', { query: '?url', import: 'default', eager: true });
 
-export function loadNamespace(language: string, namespace: string): Promise<Record<string, unknown>> {
+function loadNamespace(language: string, namespace: string): Promise<Record<string, unknown>> {
   const url = urls[`../../locales/${language}/${namespace}.json`];
   if (!url) return Promise.reject(new Error(`No translations for ${language}/${namespace}`));
   return fetch(url).then((response) => {

@@ -29,13 +29,15 @@ export function formatSignedMoney(cents: number, language: string = DEFAULT_LOCA
   return format.format(formatAmount(cents) as Intl.StringNumericLiteral);
 }
 
-/** `opening`: a moment within the next day or so, as "Fri 27 Nov, 14:05" (weekday, day, month, time). */
-export type DateStyle = 'date' | 'dateTime' | 'opening';
+/** `opening`: a moment within the next day or so, as "Fri 27 Nov, 14:05" (weekday, day, month, time). `time`: a
+ * moment within the next minutes, as "14:15" (a withdrawal's cancellation window). */
+export type DateStyle = 'date' | 'dateTime' | 'opening' | 'time';
 
 const DATE_OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   date: { dateStyle: 'medium' },
   dateTime: { dateStyle: 'medium', timeStyle: 'short' },
   opening: { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' },
+  time: { hour: 'numeric', minute: '2-digit' },
 };
 
 export function formatDate(

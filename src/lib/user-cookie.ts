@@ -5,7 +5,7 @@ import { expiredUserCookie, parseUserCookie, serializeUserCookie } from '../../d
  * Browser bindings of the `tipjar-user` cookie. Its format lives in domain/user-cookie.ts, shared with the
  * server that sets it, so both sides read and write the same bytes.
  */
-export { expiredUserCookie, isSessionUser, parseUserCookie, serializeUserCookie, USER_COOKIE_MAX_AGE_S } from '../../domain/user-cookie';
+;
 
 export function readUserCookie(): SessionUser | null {
   // The server's render of a visitor's page (src/prerender) has no document: a visitor has no user.

@@ -4,4 +4,5 @@
  */
 export { isPublicPagePath, renderPublicPage } from './render-public-page';
 export { isSignedInPagePath, renderSignedInPage } from './render-signed-in-page';
+export { renderProfilePage } from './render-profile-page';
 export type { RenderedPage } from './render-app';

@@ -73,4 +73,4 @@ export const button = cva({
   defaultVariants: { variant: 'solid', size: 'md' },
 });
 
-export type ButtonVariants = RecipeVariantProps<typeof button>;
+type ButtonVariants = RecipeVariantProps<typeof button>;

@@ -4,7 +4,7 @@ import { useRef, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '../../styled-system/css';
 import { button } from './button-styles';
-import { dialogBackdrop, dialogPositioner } from './dialog-styles';
+import { dialogBackdrop, dialogPositioner, dialogActions } from './dialog-styles';
 
 const content = css({
   w: 'full',
@@ -19,7 +19,6 @@ const content = css({
 
 const title = css({ fontSize: 'xl', fontWeight: 'bold', color: 'fg.default' });
 const body = css({ mt: '2', color: 'fg.muted' });
-const actions = css({ mt: '6', display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '3' });
 
 interface ConfirmDialogBase {
   title: ReactNode;
@@ -77,7 +76,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           <Dialog.Content className={content}>
             <Dialog.Title className={title}>{props.title}</Dialog.Title>
             <Dialog.Description className={body}>{props.body}</Dialog.Description>
-            <div className={actions}>
+            <div className={dialogActions}>
               <Dialog.CloseTrigger ref={noRef} className={button({ variant: 'outline', fullWidth: true })}>
                 {props.noLabel ?? t('confirmDialog.no')}
               </Dialog.CloseTrigger>

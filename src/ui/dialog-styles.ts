@@ -1,4 +1,4 @@
-import { cva } from '../../styled-system/css';
+import { css, cva } from '../../styled-system/css';
 
 /**
  * The frame every dialog shares: a backdrop over the page and a positioner that places the panel. A question
@@ -36,4 +36,16 @@ export const dialogPositioner = cva({
     },
   },
   defaultVariants: { placement: 'sheet' },
+});
+
+/**
+ * A dialog's buttons side by side, equal widths, while both fit; on a phone in a longer language ("Encerrar minha
+ * conta") each takes its own full-width line instead of pushing the other off the screen (issue 22 item 9).
+ */
+export const dialogActions = css({
+  mt: '6',
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '3',
+  '& > *': { flex: '1 1 0', minW: 'fit-content' },
 });

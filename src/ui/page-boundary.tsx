@@ -1,12 +1,12 @@
 import { Component, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { errorTexts } from '../app/router/error-texts';
+import { errorTexts } from './error-texts';
 import { css } from '../../styled-system/css';
 import { button } from './button-styles';
 import { pageLead, pageTitle } from './page-styles';
 import { Spinner } from './spinner';
-import { useAfterHydration } from '../app/hydration/after-hydration';
+import { useAfterHydration } from '../lib/after-hydration';
 
 const wrapper = css({
   textAlign: 'center',
@@ -60,7 +60,7 @@ class PageErrorBoundary extends Component<{ children: ReactNode }, { error: unkn
   }
 }
 
-/** Inside the page's boundary, so its effect runs once the page itself is hydrated (app/hydration). */
+/** Inside the page's boundary, so its effect runs once the page itself is hydrated (src/lib/after-hydration.ts). */
 function AfterHydration() {
   useAfterHydration();
   return null;

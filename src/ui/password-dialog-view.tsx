@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { FormMessage } from '../../machines/forms/field-errors';
 import { css } from '../../styled-system/css';
 import { button } from './button-styles';
-import { dialogBackdrop, dialogPositioner } from './dialog-styles';
+import { dialogBackdrop, dialogPositioner, dialogActions } from './dialog-styles';
 import { FieldFrame, useFieldMessage } from './form/field-frame';
 import { fieldInput } from './form/form-styles';
 
@@ -21,7 +21,6 @@ const content = css({
 });
 const title = css({ fontSize: 'xl', fontWeight: 'bold', color: 'fg.default' });
 const body = css({ mt: '2', mb: '4', color: 'fg.muted' });
-const actions = css({ mt: '6', display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '3' });
 
 export interface PasswordDialogProps {
   /** From the machine: `confirmingPassword`, and the save it started while under way. */
@@ -93,7 +92,7 @@ export function PasswordDialogView(props: PasswordDialogProps) {
                   {...control}
                 />
               </FieldFrame>
-              <div className={actions}>
+              <div className={dialogActions}>
                 <button type="button" className={button({ variant: 'outline', fullWidth: true })} onClick={props.onCancel} disabled={props.busy}>
                   {t('passwordDialog.cancel')}
                 </button>

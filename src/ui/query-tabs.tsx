@@ -32,13 +32,13 @@ const panel = css({ pt: '5', outline: 'none' });
 /** The pill tab look, for tab sets whose state lives in a machine rather than the URL (the activity list). */
 export const tabStyles = { list, trigger, panel };
 
-export interface QueryTab {
+interface QueryTab {
   value: string;
   label: string;
   content: ReactNode;
 }
 
-export interface QueryTabsProps {
+interface QueryTabsProps {
   tabs: readonly QueryTab[];
   /** Names the tab list for assistive tech. */
   label: string;
@@ -50,7 +50,7 @@ export interface QueryTabsProps {
  * Tabs whose active tab lives in the URL (`?tab=pending`), so a reload, a shared link or Back keeps the
  * tab. An unknown value falls back to the first tab. Replacing the history entry keeps Back for pages.
  */
-export function QueryTabs({ tabs, label, param = 'tab' }: QueryTabsProps) {
+function QueryTabs({ tabs, label, param = 'tab' }: QueryTabsProps) {
   const [params, setParams] = useSearchParams();
   const requested = params.get(param);
   const value = tabs.some((tab) => tab.value === requested) ? requested! : tabs[0]?.value ?? '';

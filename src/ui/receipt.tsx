@@ -16,7 +16,7 @@ const bigAmount = css({ mt: '1', fontSize: '3xl', fontWeight: 'bold', letterSpac
 const actions = css({ display: 'flex', gap: '3', flexWrap: 'wrap', mt: '5' });
 
 /** Where a receipt's "View details" goes: the page that shows that kind of movement, by its id. */
-export function receiptDetailsHref(details: ReceiptView['details']): string {
+function receiptDetailsHref(details: ReceiptView['details']): string {
   const path = details.page === 'payment' ? TRANSACTION_DETAILS_PATH : details.page === 'deposit' ? DEPOSIT_DETAILS_PATH : WITHDRAWAL_DETAILS_PATH;
   return withQuery(path, { id: details.id });
 }

@@ -10,6 +10,8 @@ const list = css({ display: 'flex', alignItems: 'flex-start', gap: '2', listStyl
 const item = cva({
   base: {
     flex: '1',
+    // A long step name wraps inside its share of the row instead of widening it past a phone's screen.
+    minW: '0',
     display: 'flex',
     flexDirection: 'column',
     alignItems: 'center',
@@ -64,7 +66,7 @@ const marker = cva({
 });
 
 const label = cva({
-  base: { fontSize: 'sm' },
+  base: { fontSize: 'sm', maxW: 'full', overflowWrap: 'anywhere', position: 'relative' },
   variants: {
     state: {
       done: { color: 'fg.muted', fontWeight: 'medium' },

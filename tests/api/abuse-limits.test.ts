@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { databaseKinds } from '../support/databases';
 import { startApi, type ApiHarness } from '../support/api-app';
 import { createUser, fundWallet, TEST_USER_PASSWORD, type TestUser } from '../support/money';
@@ -187,6 +188,76 @@ describe.each(databaseKinds())('abuse limits on $name', (kind) => {
       const owner = await newUser();
       expectTooMany(await link(owner, target, good), 'Too many attempts. Please try again in 60 minutes.', 3600);
       expect((await link(owner, `other.${target}`, good)).statusCode).toBe(200);
+    });
+  });
+
+  describe('the supporters wall (public, issue 23)', () => {
+    const get = (path: string, ip: string, lang = 'en') => api.inject({ method: 'GET', url: `/api/app/public/profile/${path}?lang=${lang}`, remoteAddress: ip });
+    const supporters = (username: string, ip: string, lang = 'en') => get(`${encodeURIComponent(username)}/supporters`, ip, lang);
+
+    it('120 calls per client address a minute, known pages and unknown alike: the 121st is refused ("in a minute", localised); other addresses are not; a minute later, again', async () => {
+      const maya = await newUser();
+      const ip = newIp();
+      for (let i = 0; i < 120; i++) {
+        const res = await supporters(i % 2 ? maya.username : `nobody_${i}`, ip);
+        expect(res.statusCode, `call ${i + 1}`).toBe(i % 2 ? 200 : 404);
+      }
+      expectTooMany(await supporters(maya.username, ip), 'Too many attempts. Please try again in a minute.', 60);
+      // Refused before the lookup: an unknown page gets the same 429.
+      expectTooMany(await supporters('nobody_at_all', ip, 'es'), 'Demasiados intentos. Vuelve a intentarlo en un minuto.', 60);
+      expectTooMany(await supporters(maya.username, ip, 'pt'), 'Muitas tentativas. Tente novamente em um minuto.', 60);
+      expect((await supporters(maya.username, newIp())).statusCode).toBe(200);
+      // The public profile itself is not counted here (shared caches keep it a minute).
+      expect((await get(encodeURIComponent(maya.username), ip)).statusCode).toBe(200);
+      api.clock.setOffset(api.clock.offset + 61_000);
+      expect((await supporters(maya.username, ip)).statusCode).toBe(200);
+    });
+
+    it('an unknown, closed or not set-up account answers exactly as the public profile does (the same lookup): no enumeration', async () => {
+      const [closed, unfinished, active] = [await newUser(), await newUser(), await newUser()];
+      await api.fresh.database.rows(sql`UPDATE users SET account_status = 'closed' WHERE id = ${closed.id}`);
+      await api.fresh.database.rows(sql`UPDATE users SET country = NULL WHERE id = ${unfinished.id}`);
+      for (const [name, lang] of [
+        ['nobody_by_that_name', 'en'],
+        [closed.username, 'es'],
+        [unfinished.username.toUpperCase(), 'pt'],
+      ] as const) {
+        const ip = newIp();
+        const profile = await get(encodeURIComponent(name), ip, lang);
+        const wall = await supporters(name, ip, lang);
+        expect(profile.statusCode, name).toBe(404);
+        const { instance: profileAt, ...profileBody } = profile.json();
+        const { instance: wallAt, ...wallBody } = wall.json();
+        expect([wall.statusCode, wall.headers['content-type'], wall.headers['cache-control']], name).toEqual([
+          profile.statusCode,
+          profile.headers['content-type'],
+          profile.headers['cache-control'],
+        ]);
+        expect(wallBody, name).toEqual(profileBody);
+        expect(wallBody.code).toBe('profile_not_found');
+        expect([profileAt, wallAt]).toEqual([`/api/app/public/profile/${encodeURIComponent(name)}`, `/api/app/public/profile/${encodeURIComponent(name)}/supporters`]);
+      }
+      const ip = newIp();
+      expect([(await get(active.username, ip)).statusCode, (await supporters(active.username, ip)).statusCode]).toEqual([200, 200]);
+    });
+  });
+
+  describe('activity search (issue 26)', () => {
+    const list = (u: TestUser, query: string, lang = 'en') =>
+      api.inject({ method: 'GET', url: `/api/app/user/${u.id}/payment/list?${query}&lang=${lang}`, headers: { authtoken: u.token }, remoteAddress: newIp() });
+
+    it('120 note searches per user in 10 minutes: the 121st is refused, localised; the plain list and the other filters are not counted; 10 minutes later, again', async () => {
+      const [ann, bo] = [await newUser(), await newUser()];
+      for (let i = 0; i < 120; i++) expect((await list(ann, `q=coffee${i % 7}`)).statusCode, `search ${i + 1}`).toBe(200);
+      expectTooMany(await list(ann, 'q=coffee'), 'Too many attempts. Please try again in 10 minutes.', 600);
+      expectTooMany(await list(ann, 'q=pizza&status=complete', 'es'), 'Demasiados intentos. Inténtalo de nuevo en 10 minutos.', 600);
+      // Plain listing, paging and the index-served filters stay open, as many times as asked.
+      for (let i = 0; i < 130; i++) expect((await list(ann, i % 2 ? 'startPage=1' : `person=${bo.username}&minAmount=1`)).statusCode).toBe(200);
+      // Per user: Bo searches as usual.
+      expect((await list(bo, 'q=coffee')).statusCode).toBe(200);
+      api.clock.setOffset(api.clock.offset + 10 * MINUTE + 1000);
+      await renew(ann);
+      expect((await list(ann, 'q=coffee')).statusCode).toBe(200);
     });
   });
 });

@@ -6,6 +6,7 @@ import { call, fieldMessages, latestCode, login, newEmail, signUp, verifyEmail, 
 import { createUser, fundWallet, type TestUser } from '../support/money';
 import { paymentsClient } from '../support/payments-client';
 import { FILES, walletClient } from '../support/wallet-client';
+import { testPhoto } from '../support/pictures';
 import { auditLedger } from '../../server/ledger/audit';
 import { postings, users } from '../../server/db/schema/index';
 
@@ -180,9 +181,9 @@ describe.each(databaseKinds())('account settings API on $name', (kind) => {
   });
 
   describe('avatar and background image', () => {
-    it('an uploaded photo becomes the avatar, served to anyone at its address', async () => {
+    it('an uploaded photo becomes the avatar, served to anyone at its address, resized and without EXIF', async () => {
       const u = await createUser(api.fresh.database, api.clock.now());
-      const png = FILES.png(300);
+      const png = await testPhoto(700, 600, 'png');
       const uploaded = await wallet.upload(u, png, 'image/png', 'me.png');
       expect(uploaded.statusCode, uploaded.body).toBe(201);
       const mediaId: string = uploaded.json().media.id;
@@ -194,17 +195,26 @@ describe.each(databaseKinds())('account settings API on $name', (kind) => {
       expect(set.json()).toMatchObject({ photo_key: mediaId, background_key: null });
       expect((await as(u, 'GET', '/profile')).json().photo_key).toBe(mediaId);
 
+      // Never the upload itself: the largest avatar rendition, as JPEG unless asked for WebP.
       const served = await api.inject({ method: 'GET', url: `/api/media/avatar/${u.id}?k=${mediaId}` });
       expect(served.statusCode).toBe(200);
-      expect(served.headers['content-type']).toBe('image/png');
-      expect(served.rawPayload.equals(png)).toBe(true);
-      expect(served.headers['cache-control']).toContain('immutable');
+      expect(served.headers['content-type']).toBe('image/jpeg');
+      expect(served.rawPayload.equals(png)).toBe(false);
+      expect(served.rawPayload.includes('TipjarTestCamera')).toBe(false);
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      const small = await api.inject({ method: 'GET', url: `/api/media/avatar/${u.id}?k=${mediaId}&size=64&format=webp` });
+      expect([small.statusCode, small.headers['content-type']]).toEqual([200, 'image/webp']);
+      // An old key answers nothing (a year-long cache must not keep another picture under it); a size that is no
+      // avatar's neither.
+      expect((await api.inject({ method: 'GET', url: `/api/media/avatar/${u.id}?k=00000000-0000-4000-8000-000000000000` })).statusCode).toBe(404);
+      expect((await api.inject({ method: 'GET', url: `/api/media/avatar/${u.id}?k=${mediaId}&size=1500` })).statusCode).toBe(404);
       expect((await api.inject({ method: 'GET', url: `/api/media/background/${u.id}` })).statusCode).toBe(404);
     });
 
     it('the background image is set the same way', async () => {
       const u = await createUser(api.fresh.database, api.clock.now());
-      const jpeg = FILES.jpeg(500);
+      const jpeg = await testPhoto(1800, 600);
       const mediaId: string = (await wallet.upload(u, jpeg, 'image/jpeg')).json().media.id;
       const set = await as(u, 'PUT', '/profile/images', { slot: 'background', mediaId });
       expect(set.json()).toMatchObject({ background_key: mediaId, photo_key: null });
@@ -226,6 +236,11 @@ describe.each(databaseKinds())('account settings API on $name', (kind) => {
       expect(stolen.statusCode).toBe(404);
       expect({ status: missing.statusCode, code: missing.json().code }).toEqual({ status: 404, code: stolen.json().code });
       expect((await as(u, 'GET', '/profile')).json().photo_key).toBeNull();
+      // Bytes that only start like a PNG upload (the type is sniffed from 8 bytes) but are no picture to resize.
+      const fake: string = (await wallet.upload(u, FILES.png(300), 'image/png')).json().media.id;
+      const unreadable = await as(u, 'PUT', '/profile/images', { slot: 'photo', mediaId: fake });
+      expect([unreadable.statusCode, unreadable.json().code]).toEqual([422, 'media_not_photo']);
+      expect((await as(u, 'GET', '/profile')).json().photo_key).toBeNull();
     });
 
     it('a photo over the limit is refused with "The file is too large"', async () => {
@@ -237,7 +252,7 @@ describe.each(databaseKinds())('account settings API on $name', (kind) => {
 
     it("a closed account's avatar is no longer served", async () => {
       const u = await member();
-      const mediaId: string = (await wallet.upload({ id: u.userId, username: u.username, token: u.token }, FILES.png(), 'image/png')).json().media.id;
+      const mediaId: string = (await wallet.upload({ id: u.userId, username: u.username, token: u.token }, await testPhoto(50, 50, 'png'), 'image/png')).json().media.id;
       expect((await as(u, 'PUT', '/profile/images', { slot: 'photo', mediaId })).statusCode).toBe(200);
       expect((await api.inject({ method: 'GET', url: `/api/media/avatar/${u.userId}` })).statusCode).toBe(200);
       expect((await as(u, 'POST', '/account/close', { current_password: u.password })).statusCode).toBe(200);

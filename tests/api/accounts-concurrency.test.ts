@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { DatabaseDevClock } from '../../server/clock';
 import { loadConfig } from '../../server/config';
-import { readDevClockOffset } from '../../server/db/dev-clock';
+import { readDevClockOffset } from '../../server/dev/dev-clock';
 import { databaseKinds } from '../support/databases';
 import { startApi, type ApiHarness } from '../support/api-app';
 import { OTHER_PASSWORD, call, latestCode, latestReset, login, newIp, signUp } from '../support/accounts';

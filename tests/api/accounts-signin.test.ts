@@ -33,7 +33,7 @@ describe.each(databaseKinds())('sign-in, sign-out and the session on $name', (ki
       expect(userCookie.attributes).not.toContain('HttpOnly');
       expect(userCookie.attributes).toEqual(expect.arrayContaining(['SameSite=Strict', 'Path=/']));
       const fields = JSON.parse(decodeURIComponent(userCookie.value));
-      expect(Object.keys(fields).sort()).toEqual(['accountStatus', 'country', 'email', 'emailStatus', 'fullName', 'userId', 'username']);
+      expect(Object.keys(fields).sort()).toEqual(['accountStatus', 'country', 'email', 'emailStatus', 'fullName', 'photo', 'userId', 'username']);
       expect(decodeURIComponent(userCookie.value)).not.toContain(body.authToken);
       // The cookie alone authenticates (the browser's way), like the header (API clients' way).
       const viaCookie = await call(api, { method: 'GET', url: accountUrl(user.userId), cookie: `tipjar-session=${session.value}` });

@@ -33,7 +33,7 @@ describe.each(databaseKinds())('authentication and the owner check on $name', (k
     }
     app = Fastify();
     await app.register(cookie);
-    registerErrorHandling(app, await createTranslator());
+    registerErrorHandling(app, await createTranslator(), { strictProblems: true });
     registerOperations(
       app,
       await loadOpenApiDocument(fixture),

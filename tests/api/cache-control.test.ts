@@ -5,6 +5,7 @@ import { startApi, type ApiHarness } from '../support/api-app';
 import { createUser, type TestUser } from '../support/money';
 import { contractOperations } from '../support/contract-operations';
 import { buildRequest } from '../support/contract-requests';
+import { testPhoto } from '../support/pictures';
 import { FILES, walletClient } from '../support/wallet-client';
 import { GOOD_PASSWORD, login, newIp, signUp } from '../support/accounts';
 
@@ -71,7 +72,7 @@ describe.each(databaseKinds())('Cache-Control on $name', (kind) => {
 
   it('the cacheable answers keep their lifetimes when they succeed: version, contract, public profile, avatar, own media', async () => {
     const wallet = walletClient(api);
-    const uploaded = await wallet.upload(user, FILES.png(300), 'image/png', 'me.png');
+    const uploaded = await wallet.upload(user, await testPhoto(40, 30, 'png'), 'image/png', 'me.png');
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     expect(uploaded.headers['cache-control']).toBe('no-store');
     const mediaId: string = uploaded.json().media.id;

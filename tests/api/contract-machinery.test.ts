@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import { loadOpenApiDocument } from '../../server/http/openapi-document';
 import { registerOperations } from '../../server/http/operations';
 import { registerErrorHandling } from '../../server/http/error-handler';
+import { HttpProblem } from '../../server/http/problem';
 import { createTranslator } from '../../server/i18n/translator';
 
 const fixture = join(import.meta.dirname, 'fixtures', 'echo-contract.yaml');
@@ -11,19 +12,24 @@ const fixture = join(import.meta.dirname, 'fixtures', 'echo-contract.yaml');
 describe('contract machinery: every request and response checked against the document', () => {
   let app: FastifyInstance;
 
+  const echo = async (request: FastifyRequest) => {
+    const body = request.body as { amount: string; misbehave?: string };
+    const { itemId } = request.params as { itemId: string };
+    if (body.misbehave === 'off-contract') return { itemId, amount: Number(body.amount) };
+    if (body.misbehave === 'throw') throw new Error('secret internal detail at /srv/app.ts:12');
+    if (body.misbehave === 'unlisted-refusal') throw new HttpProblem(409, 'surprise', 'errors:invalid_request');
+    return { itemId, amount: body.amount };
+  };
+  const appWith = async (strictProblems: boolean) => {
+    const instance = Fastify({ bodyLimit: 1024 });
+    registerErrorHandling(instance, await createTranslator(), { strictProblems });
+    registerOperations(instance, await loadOpenApiDocument(fixture), { echo });
+    await instance.ready();
+    return instance;
+  };
+
   beforeAll(async () => {
-    app = Fastify({ bodyLimit: 1024 });
-    registerErrorHandling(app, await createTranslator());
-    registerOperations(app, await loadOpenApiDocument(fixture), {
-      echo: async (request) => {
-        const body = request.body as { amount: string; misbehave?: string };
-        const { itemId } = request.params as { itemId: string };
-        if (body.misbehave === 'off-contract') return { itemId, amount: Number(body.amount) };
-        if (body.misbehave === 'throw') throw new Error('secret internal detail at /srv/app.ts:12');
-        return { itemId, amount: body.amount };
-      },
-    });
-    await app.ready();
+    app = await appWith(true);
   });
   afterAll(() => app.close());
 
@@ -106,6 +112,25 @@ describe('contract machinery: every request and response checked against the doc
       expect(res.headers['content-type']).toContain('application/problem+json');
       expect(res.json()).toMatchObject({ code: 'internal', status: 500 });
       expect(res.body).not.toMatch(/secret|\/srv|stack|at /);
+    }
+  });
+
+  it('holds refusals to the codes the operation lists: an unlisted one is a 500 outside production, sent as it is in production', async () => {
+    const strict = await post({ amount: '1', misbehave: 'unlisted-refusal' });
+    expect(strict.statusCode).toBe(500);
+    expect(strict.json()).toMatchObject({ code: 'internal', status: 500 });
+    const lenient = await appWith(false);
+    try {
+      const res = await lenient.inject({
+        method: 'POST',
+        url: '/api/echo/abc?lang=en',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ amount: '1', misbehave: 'unlisted-refusal' }),
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'surprise', status: 409 });
+    } finally {
+      await lenient.close();
     }
   });
 

@@ -6,6 +6,7 @@ import { databaseKinds } from '../support/databases';
 import { startApi, type ApiHarness } from '../support/api-app';
 import { createUser, TEST_USER_PASSWORD, type TestUser } from '../support/money';
 import { contractOperations, fillPath, type ContractOperation } from '../support/contract-operations';
+import { testPhoto } from '../support/pictures';
 import { FILES, walletClient } from '../support/wallet-client';
 import { SANDBOX_CARDS } from '../../server/providers/sandbox/card';
 import { CLAIM_LEASE_MS } from '../../server/http/idempotent-creation';
@@ -51,7 +52,8 @@ describe.each(databaseKinds())('Idempotency-Key on every creating call on $name'
   };
   const json = (op: string, method: 'POST' | 'PUT', body: object) => async (u: TestUser) => ({ method, url: url(op, u), payload: body });
   const uploaded = async (u: TestUser) => {
-    const res = await walletClient(api).upload(u, FILES.png(200), 'image/png', 'photo.png');
+    // A real picture: a profile image is resized when chosen (server/media/renditions.ts).
+    const res = await walletClient(api).upload(u, await testPhoto(40, 30, 'png'), 'image/png', 'photo.png');
     expect(res.statusCode, res.body).toBe(201);
     return res.json().media.id as string;
   };

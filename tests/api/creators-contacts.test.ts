@@ -29,8 +29,8 @@ describe.each(databaseKinds())('contacts API on $name', (kind) => {
     const added = await add(ana, bo.id);
     expect(added.statusCode).toBe(201);
     expect(added.json().data).toEqual([
-      { contact_user_id: bo.id, contact_username: bo.username, contact_full_name: `Test ${bo.username}` },
-      { contact_user_id: cy.id, contact_username: cy.username, contact_full_name: `Test ${cy.username}` },
+      { contact_user_id: bo.id, contact_username: bo.username, contact_full_name: `Test ${bo.username}`, contact_photo: null },
+      { contact_user_id: cy.id, contact_username: cy.username, contact_full_name: `Test ${cy.username}`, contact_photo: null },
     ]);
     const again = await add(ana, bo.id);
     expect(again.statusCode).toBe(200);

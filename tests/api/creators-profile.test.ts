@@ -141,6 +141,8 @@ describe.each(databaseKinds())('profile and price points API on $name', (kind) =
       full_name: `Test ${mia.username}`,
       profile: {
         bio_message: 'Photos of the coast.',
+        profile_photo: null,
+        background_image: null,
         price_point_details: [
           expect.objectContaining({ price: '12.00', description: 'Behind the scenes', media_type: 'photo' }),
           expect.objectContaining({ price: '25.00', description: 'A short video hello', media_type: 'video' }),

@@ -11,11 +11,11 @@ import {
   cancelOrDecline,
   createRequest,
   expireHold,
-  HOLD_MS,
   postMessage,
   sendPayment,
   type Caller,
 } from '../../server/payments/service';
+import { CARD_HOLD_MS as HOLD_MS } from '../../domain/limits';
 
 /**
  * Property: random sequences of money commands (fund, send, request + pay, buy a price point, claim, decline,

@@ -161,6 +161,11 @@ describe.each(databaseAndMedia())('media on $label', ({ database: kind, media: b
     const wrongKind = await pay.message(creator, { paymentId: p.payment_id, message: 'here', messageMediaId: creatorsPhoto });
     expect(wrongKind.statusCode).toBe(422);
     expect(wrongKind.json()).toMatchObject({ code: 'media_type_mismatch', detail: 'This price point promises a video: reply with one.' });
+    // The kind is said in the reader's language, not passed in as the API's `video`.
+    const inPortuguese = await pay.message(creator, { paymentId: p.payment_id, message: 'aqui', messageMediaId: creatorsPhoto }, undefined, 'pt');
+    expect(inPortuguese.json()).toMatchObject({ code: 'media_type_mismatch', detail: 'Este preço promete um vídeo: responda com isso.' });
+    const inSpanish = await pay.message(creator, { paymentId: p.payment_id, message: 'aquí', messageMediaId: creatorsPhoto }, undefined, 'es');
+    expect(inSpanish.json()).toMatchObject({ code: 'media_type_mismatch', detail: 'Este precio promete un video: responde con eso.' });
     expect((await pay.get(fan, p.payment_id)).json().data[0].payment_status).toBe('new');
     const claim = await pay.message(creator, { paymentId: p.payment_id, message: 'here you go', messageMediaId: creatorsVideo });
     expect(claim.json()).toMatchObject({ payment_triggered: true, message_media_id: creatorsVideo });

@@ -94,11 +94,13 @@ describe.each(databaseKinds())("another user's money on $name", (kind) => {
     const params: Record<string, string> = {
       userId: ann.id,
       paymentId: of.paymentId,
+      supporterPaymentId: of.paymentId,
       cardId: of.cardId,
       deposit: of.deposit,
       withdrawal: of.withdrawal,
       mediaId: of.mediaId,
       pricePointId: of.pricePointId,
+      month: '2026-09',
     };
     const guarded = operations.filter((o) => o.path.includes('{userId}') && !(o.operation.operationId in NOT_OWNER_CHECKED));
     expect(guarded.length).toBeGreaterThanOrEqual(25);

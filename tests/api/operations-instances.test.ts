@@ -7,7 +7,7 @@ import { startServerProcess, waitForServer, type ServerProcess } from '../suppor
 import { sendOverHttp, type SendOutcome } from '../support/load';
 import { auditLedger } from '../../server/ledger/audit';
 import { createPricePoint } from '../../server/payments/price-points';
-import { HOLD_MS } from '../../server/payments/service';
+import { CARD_HOLD_MS as HOLD_MS } from '../../domain/limits';
 import { GOOD_PASSWORD, newEmail } from '../support/accounts';
 
 /**

@@ -6,7 +6,7 @@ import { createUser, fundWallet } from '../support/money';
 import { paymentsClient } from '../support/payments-client';
 import { createPricePoint } from '../../server/payments/price-points';
 import { startJobRunner } from '../../server/jobs/runner';
-import { HOLD_MS } from '../../server/payments/service';
+import { CARD_HOLD_MS as HOLD_MS } from '../../domain/limits';
 import type { Database, Db } from '../../server/db/database';
 
 describe.each(databaseKinds())('stopping the job runner on $name', (kind) => {

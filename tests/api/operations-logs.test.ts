@@ -7,7 +7,7 @@ import { GOOD_PASSWORD, call, newEmail, newIp } from '../support/accounts';
 import { createUser, fundWallet } from '../support/money';
 import { createPricePoint } from '../../server/payments/price-points';
 import { runDueJobs } from '../../server/jobs/runner';
-import { HOLD_MS } from '../../server/payments/service';
+import { CARD_HOLD_MS as HOLD_MS } from '../../domain/limits';
 
 /**
  * Digit runs that could be a card number: 13-19 digits (spaces or dashes allowed) passing the Luhn check. Not

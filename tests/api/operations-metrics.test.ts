@@ -7,7 +7,7 @@ import { paymentsClient } from '../support/payments-client';
 import { createMetrics, startMetricsServer, type Metrics } from '../../server/observability/metrics';
 import { createPricePoint } from '../../server/payments/price-points';
 import { runDueJobs } from '../../server/jobs/runner';
-import { HOLD_MS } from '../../server/payments/service';
+import { CARD_HOLD_MS } from '../../domain/limits';
 
 /** The value of one sample of the Prometheus text, or undefined when the series is absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
@@ -85,7 +85,7 @@ describe.each(databaseKinds())('metrics on $name', (kind) => {
     expect(sample(text, 'tipjar_job_queue_oldest_due_age_seconds')).toBe(0);
 
     // An hour past the hold's end and no runner: the job is due and has waited an hour.
-    api.clock.setOffset(HOLD_MS + 3_600_000);
+    api.clock.setOffset(CARD_HOLD_MS + 3_600_000);
     text = await scrape();
     expect(sample(text, 'tipjar_job_queue_depth', { state: 'due' })).toBe(1);
     expect(sample(text, 'tipjar_job_queue_oldest_due_age_seconds')).toBeCloseTo(3600, -1);

@@ -84,8 +84,9 @@ describe('graceful shutdown of a server process (PGlite)', () => {
     // Every answer is a success or a clean refusal to start new work (503 while closing, or no connection).
     const statuses = new Set(outcomes.map((o) => o.status));
     for (const status of statuses) expect([201, 503, 'network-error']).toContain(status);
-    // Requests that were answered before the signal all succeeded.
-    expect(outcomes.filter((o) => o.startedAt < signalledAt && o.status !== 201 && o.status !== 'network-error')).toEqual([]);
+    // Requests answered before the signal all succeeded. (Not "started before": a request the client wrote just before
+    // the signal can reach the server after it, and a 503 for it is the clean refusal above — seen in CI under load.)
+    expect(outcomes.filter((o) => o.answeredAt < signalledAt && o.status !== 201)).toEqual([]);
 
     // Nothing acknowledged is lost: each 201's payment is in the database, complete, and the books balance.
     const after = await openDatabase({ dataDir });

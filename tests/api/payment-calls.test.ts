@@ -4,8 +4,8 @@ import { databaseKinds } from '../support/databases';
 import { startApi, type ApiHarness } from '../support/api-app';
 import { createUser, fundWallet, type TestUser } from '../support/money';
 import { createApiClient } from '../../src/api/client';
-import { paymentCalls } from '../../src/features/payment/payment-calls';
-import { sendRequestOf, type SendPaymentContext } from '../../machines/send-payment.machine';
+import { paymentCalls } from '../../src/api/payment-calls';
+import { sendRequestOf, type FoundReceiver, type SendPaymentContext, type SentPayment } from '../../machines/send-payment.machine';
 import { isApiFailure } from '../../machines/forms/api-failure';
 
 /**
@@ -84,6 +84,41 @@ describe.each(databaseKinds())('payment screens calls on $name', (kind) => {
       body: { receiverUserId: bob.id, amount: '20.00', paymentMethodId: 'balance' },
     }).catch((e: unknown) => e);
     expect(isApiFailure(error) && [error.status, error.code, error.detail]).toEqual([422, 'insufficient_funds', 'Send amount cannot exceed available balance']);
+  });
+
+  it("buys a price point: the creator's page names it, and the payment answers when its hold ends (72 hours on)", async () => {
+    const offered = await api.inject({
+      method: 'POST',
+      url: `/api/app/user/${bob.id}/price-points`,
+      headers: { authtoken: bob.token },
+      payload: { price: '5', description: 'A signed photo', media_type: 'photo' },
+    });
+    expect(offered.statusCode, offered.body).toBe(201);
+    const pricePointId = (offered.json() as { data: { id: string }[] }).data[0]!.id;
+    const calls = callsAs(alice);
+    const found = await run<FoundReceiver>(calls.findReceiver, { username: 'calls_bob' });
+    expect(found).toEqual({
+      receiver: { userId: bob.id, username: 'calls_bob', fullName: expect.any(String), photo: null },
+      pricePoints: [{ id: pricePointId, description: 'A signed photo', mediaType: 'photo', price: '5.00' }],
+    });
+    const context = {
+      flowId: 'flow-checkout',
+      recipient: found.receiver,
+      amount: found.pricePoints[0]!.price,
+      message: 'Sign it to Alice',
+      methodId: 'balance',
+      paymentId: null,
+      pricePointId,
+    } as unknown as SendPaymentContext;
+    const before = api.clock.now().getTime();
+    const sent = await run<SentPayment>(calls.sendPayment, sendRequestOf(context));
+    const after = api.clock.now().getTime();
+    expect(sent).toMatchObject({ status: 'new', amount: '5.00', fee: '0.00', totalCharge: '5.00' });
+    // The checkout's terms promise now + 72 hours (spec): the server holds it exactly that long from the payment.
+    const HOLD_MS = 72 * 60 * 60 * 1000;
+    const holdEnds = Date.parse(sent.holdExpiresAt!);
+    expect(holdEnds).toBeGreaterThanOrEqual(before + HOLD_MS);
+    expect(holdEnds).toBeLessThanOrEqual(after + HOLD_MS);
   });
 
   it('requests money', async () => {

@@ -33,6 +33,8 @@ const EXEMPT: Record<string, string> = {
   removePricePoint: 'deleting a price point',
   unlinkPayoutAccount: 'unlinking a payout account',
   cancelWithdrawal: 'cancelling a withdrawal gives the money back to the caller',
+  // A creator tidying their own page moves no money.
+  hideSupporter: 'hiding a message from one\'s own page',
 };
 /** Reads that are gated too: asking for a deposit address is adding money. */
 const GATED_READS = ['getUsdtDepositAddress'];

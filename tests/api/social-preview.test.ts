@@ -8,7 +8,8 @@ import { OffsetClock } from '../../server/clock';
 import { loadConfig } from '../../server/config';
 import { saveBio } from '../../server/creators/profiles';
 import { databaseKinds, type FreshDatabase } from '../support/databases';
-import { createUser } from '../support/money';
+import { createTestMedia, createUser } from '../support/money';
+import { profiles } from '../../server/db/schema/index';
 
 const INDEX = '<!doctype html><html><head><title>Tipjar</title></head><body><script type="module" src="/assets/x.js"></script></body></html>';
 
@@ -52,6 +53,19 @@ describe.each(databaseKinds())('social preview of a public page on $name', (kind
     expect(html).not.toContain('<script>alert');
     // Still the app: its script with this response's nonce.
     expect(html).toMatch(/<script nonce="[^"]+" type="module"/);
+  });
+
+  it("a creator's avatar is the preview image: the 512 px JPEG at its absolute address; none without one", async () => {
+    const noPhoto = await app.inject({ method: 'GET', url: `/${username}` });
+    expect(noPhoto.body).not.toContain('og:image');
+    const ana = await createUser(fresh.database, new Date(), `ana_${Date.now().toString(36)}`);
+    const photo = await createTestMedia(fresh.database, ana.id, 'photo');
+    await fresh.database.db.insert(profiles).values({ userId: ana.id, photoMediaId: photo, updatedAt: new Date() });
+    const html = (await app.inject({ method: 'GET', url: `/${ana.username}` })).body;
+    const image = `https://tipjar.example/api/media/avatar/${ana.id}?k=${photo}&amp;size=512&amp;format=jpeg`;
+    expect(html).toContain(`<meta property="og:image" content="${image}" />`);
+    expect(html).toContain(`<meta property="og:image:alt" content="Test ${ana.username}" />`);
+    expect(html).toContain(`<meta name="twitter:image" content="${image}" />`);
   });
 
   it('an unknown name and the app own routes get the plain page', async () => {

@@ -102,20 +102,22 @@ test('closing at zero signs out for good: sign-in is refused afterwards', async 
 });
 
 test('preferences: language and notification emails are saved on the server and the app switches language', async ({ page, context }) => {
-  await createAccount(context);
+  const account = await createAccount(context);
   await page.goto('/settings');
   const language = page.getByLabel(s('preferences.language'), { exact: true });
   await expect(language).toHaveValue('en');
-  const emails = page.getByLabel(s('preferences.emailNotifications'), { exact: true });
-  await expect(emails).toBeChecked();
+  await expect(page.getByLabel(s('preferences.emailNotifications'), { exact: true })).toBeChecked();
   await expectNoA11yViolations(page);
 
+  // A language applies (and is saved) as soon as it is picked: the app now speaks Spanish.
   await language.selectOption('es');
-  await emails.uncheck();
-  await page.getByRole('button', { name: s('preferences.save') }).click();
-  // Saved: the app now speaks Spanish.
   await expect(page.getByRole('status').filter({ hasText: s('preferences.saved', 'es') }).first()).toBeVisible();
   await expect(mainHeading(page)).toHaveText(c('routes.settings', 'es'));
+  // The emails box waits for Save.
+  await page.getByLabel(s('preferences.emailNotifications', 'es'), { exact: true }).uncheck();
+  await page.getByRole('button', { name: s('preferences.save', 'es') }).click();
+  const stored = async () => (await (await context.request.get(`/api/app/user/${account.user.userId}/preferences`)).json()) as unknown;
+  await expect.poll(stored).toEqual({ language: 'es', emailNotifications: false });
 
   // Read back from the server after a reload.
   await page.reload();

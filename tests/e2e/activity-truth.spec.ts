@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Locator, Page, TestInfo } from '@playwrig
 import { expect, test } from './support/test';
 import { createAccount, DESKTOP, expectNoA11yViolations, fmt, PHONE, storeLanguage, text, type Language, type TestAccount } from './support/app';
 import { addCard, addMoneyByCard } from './support/payments';
+import { expectNoSidewaysScroll, expectOnScreen } from './support/screen';
 
 /**
  * Issue 22 items 6 (activity that tells the truth), 7 (the details page shows the receipt's facts) and 4 (one verb
@@ -34,36 +35,6 @@ async function request(from: Person, to: Person, amount: string, message: string
   const res = await from.context.request.post(`/api/app/user/${from.id}/payment/request/`, { data: { receiverUserId: to.id, amount, message } });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { data: [{ payment_id: string }] }).data[0].payment_id;
-}
-
-/**
- * Nothing wider than the screen: the page does not scroll sideways. Measured against the screen the test gave the
- * page, not window.innerWidth: with mobile emulation a wider page widens the layout viewport itself (the phone zooms
- * out), and innerWidth grows with it.
- */
-async function expectNoSidewaysScroll(page: Page) {
-  const screen = page.viewportSize()!;
-  const { scrollWidth, innerWidth, widest } = await page.evaluate((width) => {
-    // What sticks out, named for the failure message.
-    const widest = Array.from(document.body.getElementsByTagName('*'))
-      .filter((el) => el.getBoundingClientRect().right > width + 0.5)
-      .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className} ${Math.round(el.getBoundingClientRect().right)}px "${(el.textContent ?? '').slice(0, 40)}"`);
-    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, widest };
-  }, screen.width);
-  expect(scrollWidth, `page ${scrollWidth}px wide on a ${screen.width}px screen: ${widest.join(' | ')}`).toBeLessThanOrEqual(screen.width);
-  expect(innerWidth, 'the layout viewport is the screen (not zoomed out)').toBe(screen.width);
-}
-
-/** The element lies wholly inside the visible screen (the size the test gave the page). */
-async function expectOnScreen(locator: Locator, what: string) {
-  const box = await locator.boundingBox();
-  expect(box, `${what} is rendered`).not.toBeNull();
-  const { width: innerWidth, height: innerHeight } = locator.page().viewportSize()!;
-  expect(box!.x, `${what} left edge`).toBeGreaterThanOrEqual(0);
-  expect(box!.y, `${what} top edge`).toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width, `${what} right edge within ${innerWidth}px`).toBeLessThanOrEqual(innerWidth + 0.5);
-  expect(box!.y + box!.height, `${what} bottom edge within ${innerHeight}px`).toBeLessThanOrEqual(innerHeight + 0.5);
 }
 
 /** No text inside is cut: every element shows all it holds (an ellipsis or a clip would be wider inside than out). */

@@ -47,8 +47,10 @@ test.describe('signed-in shell at 1280 px', () => {
     await expect(sidebar.getByRole('heading', { name: account.user.fullName! })).toBeVisible();
     await expect(sidebar.getByText(`@${account.user.username!}`)).toBeVisible();
     await expect(sidebar.getByRole('link', { name: t('shell.viewProfile') })).toHaveAttribute('href', '/profile');
-    // The default avatar stands in for a missing photo.
-    await expect(sidebar.locator('img[src="/images/default-avatar.svg"]')).toBeVisible();
+    // The person's initials stand in for a missing photo (issue 23; the default picture only for someone nameless).
+    expect(account.user.fullName).toBe('Ana Souza');
+    await expect(sidebar.getByRole('link', { name: t('shell.viewProfile') })).toHaveText('AS');
+    await expect(sidebar.locator('img[src^="/api/media/avatar/"]')).toHaveCount(0);
 
     await sidebar.getByRole('link', { name: t('shell.viewProfile') }).click();
     await expect(page).toHaveURL('/profile');

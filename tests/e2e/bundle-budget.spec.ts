@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { bundleReport, kb } from '../../scripts/bench/route-bundles';
+import { bundleReport, chunkClosure, kb, type Manifest } from '../../server/web/route-bundles';
 import { mainHeading } from './support/app';
 import { expect, test } from './support/test';
 
@@ -45,7 +45,7 @@ test('the entry chunk stays within 110 KB gzip, and the landing page loads littl
 
 /**
  * Issue 11's budgets per route — the entry plus the route's layout and page chunks with their static imports, gzip
- * (scripts/bench/route-bundles.ts; `npm run bench:bundle` prints the table): the landing at most 110 KB of
+ * (server/web/route-bundles.ts; `npm run bench:bundle` prints the table): the landing at most 110 KB of
  * JavaScript, the signed-in home 170 KB, any route 200 KB, CSS 20 KB.
  *
  * A route over its budget that cannot be brought within it yet is named in NOT_YET_WITHIN_BUDGET with its measured
@@ -96,4 +96,27 @@ test('no chunk of the web app carries arktype: the form rules are plain checks (
     ),
   );
   expect(carrying).toEqual([]);
+});
+
+/**
+ * The money chart (issue 26 item 1) is a lazy chunk of Home and the profile: not in either route's bytes, and what it
+ * adds when it is shown — its chunk and whatever it imports that the route has not loaded — at most 40 KB gzip.
+ */
+const CHART_CHUNK_BUDGET = 40 * KB;
+
+test('the money chart loads as its own chunk, at most 40 KB gzip beyond Home and the profile', () => {
+  const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), 'utf8')) as Manifest;
+  const chart = manifest['src/ui/money-chart/money-chart.tsx'];
+  expect(chart, 'the chart has a chunk').toBeDefined();
+  const importedLazily = Object.values(manifest).some((c) => c.dynamicImports?.includes('src/ui/money-chart/money-chart.tsx'));
+  expect(importedLazily, 'the chart is imported lazily (import())').toBe(true);
+  const report = bundleReport(fileURLToPath(new URL('../..', import.meta.url)));
+  const { js } = chunkClosure(manifest, 'src/ui/money-chart/money-chart.tsx');
+  for (const name of ['home (app)', 'profile (app)']) {
+    const route = report.routes.find((r) => r.name === name)!;
+    expect(route.jsFiles, `${name} does not carry the chart`).not.toContain(chart!.file);
+    const added = [...js].filter((file) => !route.jsFiles.includes(file)).reduce((sum, file) => sum + gzipped(`/${file}`), 0);
+    console.log(`bundle: the money chart adds ${kb(added)} gzip to ${name}`);
+    expect(added).toBeLessThanOrEqual(CHART_CHUNK_BUDGET);
+  }
 });

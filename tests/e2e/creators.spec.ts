@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { createAccount, expectNoA11yViolations, fmt, latestCode, mainHeading, PASSWORD, text, uniqueEmail, uniqueUsername } from './support/app';
 import { expect, test } from './support/test';
+import { offerPricePoint } from './support/creators';
 
 /** Issue 7 as people would do it: by role and label, strings from the locale files. */
 const cr = (key: string, values: Record<string, string | number> = {}) => fmt(text('en', 'creators', key), values);
@@ -22,13 +23,8 @@ async function addPricePoint(page: Page, price: string, description: string, med
 async function creatorWithOffers(context: BrowserContext) {
   const username = uniqueUsername('mia');
   const { user } = await createAccount(context, { setUp: { fullName: 'Mia Costa', username } });
-  for (const data of [
-    { price: '25', description: 'A video hello', media_type: 'video' },
-    { price: '5', description: 'A signed photo', media_type: 'photo' },
-  ]) {
-    const res = await context.request.post(`/api/app/user/${user.userId}/price-points`, { data });
-    expect(res.status(), await res.text()).toBe(201);
-  }
+  await offerPricePoint(context, user.userId, { price: '25', description: 'A video hello', media_type: 'video' });
+  await offerPricePoint(context, user.userId, { price: '5', description: 'A signed photo', media_type: 'photo' });
   return username;
 }
 
@@ -89,7 +85,8 @@ test('a visitor picks a price point on /{creator}, signs up with it, and lands b
   await creatorContext.close();
 
   await page.goto(`/${creator}`);
-  await expect(mainHeading(page)).toHaveText(cr('publicPage.title', { name: 'Mia Costa' }));
+  await expect(mainHeading(page)).toHaveText('Mia Costa');
+  await expect(page).toHaveTitle(new RegExp(cr('publicPage.title', { name: 'Mia Costa' })));
   await expectNoA11yViolations(page);
   // Nothing chosen yet: the page says so.
   await page.getByRole('button', { name: cr('publicPage.pay') }).click();

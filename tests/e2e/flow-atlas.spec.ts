@@ -38,20 +38,23 @@ test('the explorer steps the sign-in machine with its fakes and highlights the n
 
 test('the explorer steps the send-payment machine and highlights the new state and the transition taken', async ({ page }) => {
   // The largest diagram of the atlas: its layout and the axe pass over its SVG took 28-31 s on the loaded 2-core
-  // machine, past the 30 s default. More time, the same assertions (drawing it faster is left to do).
-  test.slow();
+  // machine, past the 30 s default; with the one-screen machine's nested states (issue 22) layout and axe took
+  // 90 s under load. More time, the same assertions (drawing it faster is left to do).
+  test.setTimeout(180_000);
   await page.goto('/flows?machine=send-payment');
-  await expect(diagram(page)).toBeVisible();
-  await expect(diagram(page).locator('[data-state="recipient"][data-active]')).toHaveCount(1);
+  // Its layout (nested form states, issue 22) takes longer than the 7 s an expectation waits by default here.
+  await expect(diagram(page)).toBeVisible({ timeout: 45_000 });
+  // One screen (issue 22): the balance and cards load while the form is open; then the form is being edited.
+  await expect(diagram(page).locator('[data-state="form.loading"][data-active]')).toHaveCount(1);
 
   const events = page.getByRole('region', { name: f('flows.events') });
-  await events.getByRole('button', { name: 'SET_RECIPIENT[0]', exact: true }).click();
-  await events.getByRole('button', { name: 'NEXT', exact: true }).click();
-  await expect(page.getByText(f('flows.current', { states: 'amount' }), { exact: false })).toBeVisible();
-  await expect(diagram(page).locator('[data-state="amount"][data-active]')).toHaveCount(1);
-  await expect(diagram(page).locator('[data-state="recipient"][data-active]')).toHaveCount(0);
+  await events.getByRole('button', { name: 'SET_RECIPIENT', exact: true }).click();
+  await events.getByRole('button', { name: 'loadFunding:done', exact: true }).click();
+  await expect(page.getByText(f('flows.current', { states: 'form, form.editing' }), { exact: false })).toBeVisible();
+  await expect(diagram(page).locator('[data-state="form.editing"][data-active]')).toHaveCount(1);
+  await expect(diagram(page).locator('[data-state="form.loading"][data-active]')).toHaveCount(0);
   await expect(diagram(page).locator('[data-look="last"]')).toHaveCount(1);
-  await expect(diagram(page).locator('[data-look="last"]')).toHaveAttribute('data-edge', /recipient NEXT#0/);
+  await expect(diagram(page).locator('[data-look="last"]')).toHaveAttribute('data-edge', /form\.loading loadFunding:done/);
   await expectNoA11yViolations(page);
 });
 

@@ -1,6 +1,6 @@
 import type { BrowserContext } from '@playwright/test';
-import { DESKTOP, mainHeading, PHONE, storeLanguage, type Language } from './support/app';
-import { addMoneyByCard, chooseRecipient, next, p, payer } from './support/payments';
+import { DESKTOP, expectNoA11yViolations, mainHeading, PHONE, storeLanguage, type Language } from './support/app';
+import { addMoneyByCard, chooseRecipient, p, payer, TEST_CARDS } from './support/payments';
 import { expect, test } from './support/test';
 
 /**
@@ -22,19 +22,21 @@ async function sendThroughTheScreens(language: Language, contexts: { a: BrowserC
   await page.goto('/payment');
   await page.getByRole('link', { name: t('choose.send') }).click();
   await expect(mainHeading(page)).toHaveText(t('send.title'));
+  // One screen: whom, how much, the note, the method; the summary and the one button say what will happen.
   await chooseRecipient(page, language, b.username);
-  await next(page, language);
   await page.getByLabel(t('fields.amount')).fill('12.50');
-  await next(page, language);
+  await expect(page.getByText(t('fields.amountTo', { username: b.username }))).toBeVisible();
   await page.getByLabel(t('fields.message')).fill('Lunch on Friday');
-  await next(page, language);
-  await expect(page.getByRole('radio', { name: new RegExp(t('method.balance')) })).toBeChecked();
-  await next(page, language);
+  // The balance covers it: the first method that can pay is chosen for the payer.
+  await expect(page.getByRole('radio', { name: t('method.balance') })).toBeChecked();
   for (const [label, size] of [['375', PHONE], ['1280', DESKTOP]] as const) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: testInfo.outputPath(`send-confirm-${language}-${label}.png`), fullPage: true });
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+    await page.screenshot({ path: testInfo.outputPath(`send-${language}-${label}.png`), fullPage: true });
   }
-  const send = page.getByRole('button', { name: new RegExp(t('actions.send', { amount: '.*12[.,]50.*' })) });
+  await expectNoA11yViolations(page);
+  const send = page.getByRole('button', { name: new RegExp(t('actions.pay', { amount: '.*12[.,]50.*' })) });
   await send.click();
   await expect(page.getByRole('heading', { name: t('sent.title') })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath(`send-done-${language}.png`), fullPage: true });
@@ -61,4 +63,48 @@ test('the whole send flow in Portuguese', async ({ browser, baseURL }, testInfo)
   await sendThroughTheScreens('pt', contexts, testInfo);
   await contexts.a.close();
   await contexts.b.close();
+});
+
+test('a new card inside the payment: declined under the fields with nothing lost, then paid in the same tap, not saved', async ({ browser, baseURL }, testInfo) => {
+  const contextA = await browser.newContext({ baseURL });
+  const contextB = await browser.newContext({ baseURL });
+  const a = await payer(contextA, 'Nina Newcard');
+  const b = await payer(contextB, 'Otto Paid');
+  const page = await contextA.newPage();
+  await storeLanguage(page, 'es');
+  const t = (key: string, values: Record<string, string | number> = {}) => p('es', key, values);
+  await page.setViewportSize(PHONE);
+  await page.goto('/payment/send');
+  await chooseRecipient(page, 'es', b.username);
+  await page.getByLabel(t('fields.amount')).fill('20');
+  // No balance and no saved card: the balance says it is not enough and cannot be chosen; New card is open.
+  await expect(page.getByRole('radio', { name: t('method.notEnough', { amount: '0,00 US$' }) })).toBeDisabled();
+  await expect(page.getByRole('radio', { name: t('method.newCard') })).toBeChecked();
+  const card = page.getByRole('group', { name: t('card.legend') });
+  await card.getByLabel(t('card.nameOnCard')).fill('Nina Newcard');
+  await card.getByLabel(t('card.number')).fill(TEST_CARDS.declined);
+  await card.getByLabel(t('card.expiry')).fill('12/39');
+  await card.getByLabel(t('card.cvv')).fill('123');
+  await card.getByLabel(t('card.country')).selectOption('US');
+  await card.getByLabel(t('card.postalCode')).fill('10001');
+  await card.getByLabel(t('card.save')).uncheck();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expectNoA11yViolations(page);
+  // $20.00 + 5%.
+  await page.getByRole('button', { name: new RegExp(t('actions.pay', { amount: '.*21[.,]00.*' })) }).click();
+  await expect(card.getByRole('alert')).toHaveText('Tu tarjeta de crédito fue rechazada. Revisa el número, comunícate con tu banco o elige/ingresa otra tarjeta');
+  await page.screenshot({ path: testInfo.outputPath('new-card-declined-es-375.png'), fullPage: true });
+  // Nothing typed is lost, nothing was charged or recorded.
+  await expect(card.getByLabel(t('card.nameOnCard'))).toHaveValue('Nina Newcard');
+  await expect(card.getByLabel(t('card.expiry'))).toHaveValue('12/39');
+  expect((await (await contextA.request.get(`/api/app/user/${a.user.userId}/payment/list`)).json()).results).toEqual([]);
+  await card.getByLabel(t('card.number')).fill(TEST_CARDS.success);
+  await page.getByRole('button', { name: new RegExp(t('actions.pay', { amount: '.*21[.,]00.*' })) }).click();
+  await expect(page.getByRole('heading', { name: t('sent.title') })).toBeVisible();
+  const [payment] = (await (await contextA.request.get(`/api/app/user/${a.user.userId}/payment/list`)).json()).results;
+  expect(payment).toMatchObject({ amount: '20.00', fee: '1.00', total_charge: '21.00' });
+  // "Save this card" was unticked: the card is not among A's cards.
+  expect((await (await contextA.request.get(`/api/app/user/${a.user.userId}/payment-methods/cards`)).json()).cards).toEqual([]);
+  await contextA.close();
+  await contextB.close();
 });

@@ -1,5 +1,5 @@
 import { DESKTOP, expectNoA11yViolations, fmt, mainHeading, PHONE, text } from './support/app';
-import { chooseRecipient, next, p, payer } from './support/payments';
+import { chooseRecipient, p, payer } from './support/payments';
 import { expect, test } from './support/test';
 
 /**
@@ -23,14 +23,12 @@ test('B requests $20 from A; A has the request', async ({ browser, baseURL }, te
   await expect(mainHeading(page)).toHaveText(en('choose.title'));
   await page.getByRole('link', { name: en('choose.request') }).click();
   await expect(mainHeading(page)).toHaveText(en('request.title'));
+  // One screen: whom, how much, what for — the summary and the one button say what will happen.
   await chooseRecipient(page, 'en', a.username);
-  await next(page, 'en');
   await page.getByLabel(en('fields.amount')).fill('20');
-  await next(page, 'en');
   await page.getByLabel(en('fields.requestMessage')).fill('Concert tickets');
-  await next(page, 'en');
   const summary = page.getByRole('definition');
-  await expect(summary).toHaveText([`@${a.username}`, '$20.00', 'Concert tickets']);
+  await expect(summary).toHaveText([`@${a.username}`, '$20.00']);
   for (const [label, size] of [['375', PHONE], ['1280', DESKTOP]] as const) {
     await page.setViewportSize(size);
     await page.screenshot({ path: testInfo.outputPath(`request-confirm-${label}.png`), fullPage: true });
@@ -48,7 +46,7 @@ test('B requests $20 from A; A has the request', async ({ browser, baseURL }, te
   await contextB.close();
 });
 
-test("a send above the balance shows 'Insufficient funds' before anything is sent", async ({ browser, baseURL }, testInfo) => {
+test('a send above the balance cannot choose the balance: the first method that can pay, nothing sent before Pay', async ({ browser, baseURL }, testInfo) => {
   const contextA = await browser.newContext({ baseURL });
   const contextB = await browser.newContext({ baseURL });
   const b = await payer(contextB, 'Bea Receiver');
@@ -57,20 +55,23 @@ test("a send above the balance shows 'Insufficient funds' before anything is sen
 
   await page.goto('/payment/send');
   await chooseRecipient(page, 'en', b.username);
-  await next(page, 'en');
   await page.getByLabel(en('fields.amount')).fill('12.50');
-  await next(page, 'en');
+  await expect(page.getByText(en('fields.amountTo', { username: b.username }))).toBeVisible();
   await page.getByLabel(en('fields.message')).fill('Lunch');
-  await next(page, 'en');
-  const balance = page.getByRole('radio', { name: new RegExp(en('method.balance')) });
-  await expect(balance).toBeChecked();
-  await expect(page.getByText(en('method.available', { amount: '$0.00' }))).toBeVisible();
-  await next(page, 'en');
-  await expect(page.getByText(en('rules.insufficient_funds'), { exact: true })).toBeVisible();
-  await expect(page.getByRole('radiogroup', { name: en('fields.method') })).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByRole('radiogroup')).toBeFocused();
+  // The balance cannot pay it: it says so and cannot be chosen; the first method that can pay is chosen instead
+  // (no saved card: a new card, its fields in place).
+  const balance = page.getByRole('radio', { name: en('method.notEnough', { amount: '$0.00' }) });
+  await expect(balance).toBeDisabled();
+  await expect(balance).not.toBeChecked();
+  await expect(page.getByRole('radio', { name: en('method.newCard') })).toBeChecked();
+  await expect(page.getByRole('group', { name: en('card.legend') })).toBeVisible();
+  await expect(page.getByRole('link', { name: en('method.addMoney') })).toBeVisible();
+  // $12.50 + 5% by card.
+  await page.getByRole('button', { name: en('actions.pay', { amount: '$13.13' }) }).click();
+  await expect(page.getByLabel(en('card.nameOnCard'))).toBeFocused();
+  await expect(page.getByLabel(en('card.number'))).toHaveAttribute('aria-invalid', 'true');
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: testInfo.outputPath('send-insufficient-1280.png'), fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath('send-not-enough-1280.png'), fullPage: true });
   // Refused before the server was asked: no payment exists and A's wallet is untouched.
   const list = await contextA.request.get(`/api/app/user/${a.user.userId}/payment/list`);
   expect((await list.json()).results).toEqual([]);
@@ -98,7 +99,7 @@ test('the payment screens have no accessibility violations, with their errors sh
 
   await page.goto('/payment/send');
   await expect(mainHeading(page)).toHaveText(en('send.title'));
-  await next(page, 'en');
+  await page.getByRole('button', { name: en('actions.pay', { amount: '$0.00' }) }).click();
   await expect(page.getByText(en('rules.recipient_required'))).toBeVisible();
   await expect(page.getByRole('combobox', { name: en('fields.recipient') })).toBeFocused();
   await page.getByRole('combobox', { name: en('fields.recipient') }).fill('zzq-nobody-has-this');
@@ -107,21 +108,22 @@ test('the payment screens have no accessibility violations, with their errors sh
 
   await page.goto('/payment/request');
   await expect(mainHeading(page)).toHaveText(en('request.title'));
-  await next(page, 'en');
+  await page.getByRole('button', { name: en('actions.request', { amount: '$0.00' }) }).click();
   await expect(page.getByText(en('rules.recipient_required'))).toBeVisible();
   await expectNoA11yViolations(page);
   await chooseRecipient(page, 'en', b.username);
-  await next(page, 'en');
   // Three digits at most before the point: "5000" stops at "500", which is not below the limit.
   await page.getByLabel(en('fields.amount')).pressSequentially('5000');
   await expect(page.getByLabel(en('fields.amount'))).toHaveValue('500');
-  await next(page, 'en');
+  await page.getByRole('button', { name: en('actions.request', { amount: '$500.00' }) }).click();
   await expect(page.getByText(en('rules.request_amount_too_large'))).toBeVisible();
   await expect(page.getByLabel(en('fields.amount'))).toBeFocused();
+  // Every problem at once: the note is required too.
+  await expect(page.getByText(en('rules.required'), { exact: true })).toBeVisible();
   await expectNoA11yViolations(page);
   await page.getByLabel(en('fields.amount')).fill('25');
-  await next(page, 'en');
-  await next(page, 'en');
+  await page.getByRole('button', { name: en('actions.request', { amount: '$25.00' }) }).click();
   await expect(page.getByText(en('rules.required'), { exact: true })).toBeVisible();
+  await expect(page.getByLabel(en('fields.requestMessage'))).toBeFocused();
   await expectNoA11yViolations(page);
 });

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page, TestInfo } from '@playwright/test';
 import { createAccount, DESKTOP, expectNoA11yViolations, fmt, mainHeading, PHONE, text, uniqueUsername } from './support/app';
-import { addCard, next, p, payer, walletOf } from './support/payments';
+import { addCard, p, payer, walletOf } from './support/payments';
 import { expect, test } from './support/test';
+import { offerPricePoint } from './support/creators';
 
 /**
  * Issue 7's media reply, through the screens of issue 5: a fan buys a creator's photo by card from the public
@@ -31,11 +32,7 @@ async function screenshots(page: Page, testInfo: TestInfo, name: string) {
 async function creatorWithPhoto(context: BrowserContext) {
   const username = uniqueUsername('mia');
   const account = await createAccount(context, { setUp: { fullName: 'Mia Costa', username } });
-  const res = await context.request.post(`/api/app/user/${account.user.userId}/price-points`, {
-    data: { price: '5', description: 'A signed photo', media_type: 'photo' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const pricePointId = ((await res.json()) as { data: { id: string }[] }).data[0]!.id;
+  const pricePointId = await offerPricePoint(context, account.user.userId, { price: '5', description: 'A signed photo', media_type: 'photo' });
   return { ...account, username, pricePointId };
 }
 
@@ -46,19 +43,19 @@ test('a fan buys a photo by card; the creator replies on the upload screen; the 
   const fan = await payer(fanContext, 'Fiona Fan');
   await addCard(fanContext, fan.user.userId);
 
-  // The fan picks the price point on the public page; the send screen opens from its link at the message step.
+  // The fan picks the price point on the public page; its checkout opens from the link, the note as the brief.
   const fanPage = await fanContext.newPage();
   await fanPage.goto(`/${creator.username}`);
   await fanPage.getByRole('radio', { name: /A signed photo/u }).check();
   await fanPage.getByRole('button', { name: cr('publicPage.payAmount', { amount: '$5.00' }) }).click();
   await expect(fanPage).toHaveURL(new RegExp(`/payment/send\\?to=${creator.username}&amount=5.00&pricePointId=`, 'u'));
-  await expect(fanPage.getByLabel(en('fields.message'))).toBeVisible();
-  await next(fanPage, 'en');
-  await fanPage.getByRole('radio', { name: new RegExp(en('method.card', { brand: 'VISA', last4: '4242' })) }).check();
-  await next(fanPage, 'en');
+  await expect(fanPage.getByLabel(en('checkout.briefLabel', { username: creator.username }))).toBeVisible();
+  // The price is fixed: no amount field. No balance, so the saved card is the first method that can pay.
+  await expect(fanPage.getByLabel(en('fields.amount'))).toBeHidden();
+  await expect(fanPage.getByRole('radio', { name: en('method.card', { brand: 'VISA', last4: '4242' }) })).toBeChecked();
   await expect(fanPage.getByRole('definition')).toContainText([`@${creator.username}`, '$5.00', '$0.25', '$5.25']);
-  await fanPage.getByRole('button', { name: en('actions.send', { amount: '$5.25' }) }).click();
-  await expect(fanPage.getByRole('heading', { name: en('sent.title') })).toBeVisible();
+  await fanPage.getByRole('button', { name: en('actions.pay', { amount: '$5.25' }) }).click();
+  await expect(fanPage.getByRole('heading', { name: en('checkout.paid.photo', { username: creator.username }) })).toBeVisible();
   await fanPage.getByRole('link', { name: en('actions.viewTransaction') }).click();
   const fanSummary = fanPage.getByRole('region', { name: act('details.summary') });
   await expect(fanSummary).toContainText(act('status.pendingReply'));

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page, TestInfo } from '@playwright/test';
 import { DESKTOP, expectNoA11yViolations, fmt, mainHeading, PHONE, text } from './support/app';
-import { addCard, addMoneyByCard, chooseRecipient, next, p, payer, postCard, TEST_CARDS, walletOf } from './support/payments';
+import { addCard, addMoneyByCard, chooseRecipient, p, payer, postCard, TEST_CARDS, walletOf } from './support/payments';
 import { expect, test } from './support/test';
 
 /**
@@ -38,31 +38,31 @@ test('B requests $20 from A, A pays it from the request, and both see it Complet
   const pageB = await contextB.newPage();
   await pageB.goto('/payment/request');
   await chooseRecipient(pageB, 'en', a.username);
-  await next(pageB, 'en');
   await pageB.getByLabel(en('fields.amount')).fill('20');
-  await next(pageB, 'en');
   await pageB.getByLabel(en('fields.requestMessage')).fill('Concert tickets');
-  await next(pageB, 'en');
   await pageB.getByRole('button', { name: en('actions.request', { amount: '$20.00' }) }).click();
   await expect(pageB.getByRole('heading', { name: en('requested.title') })).toBeVisible();
 
-  // A finds it in the activity list and pays it: the send screen starts at the message, receiver and amount fixed.
+  // A finds it in the activity list and pays it: the screen shows the request itself — who asked, how much, their
+  // note, when — with the receiver and amount fixed, a method, and "Pay $20.00".
   const pageA = await contextA.newPage();
   await pageA.goto('/transactions');
   await pageA.getByRole('link', { name: new RegExp(act('kind.requestedBy', { name: b.username })) }).click();
   await expect(summaryOf(pageA)).toContainText('Concert tickets');
   await pageA.getByRole('button', { name: act('actions.pay') }).click();
   await expect(pageA).toHaveURL('/payment/send');
-  await expect(pageA.getByLabel(en('fields.message'))).toBeVisible();
-  await expect(pageA.getByRole('button', { name: en('actions.back') })).toBeHidden();
+  await expect(mainHeading(pageA)).toHaveText(en('payRequest.title'));
+  const request = pageA.getByRole('region', { name: en('payRequest.asked', { username: b.username, amount: '$20.00' }) });
+  await expect(request).toContainText('Concert tickets');
+  await expect(request).toContainText(en('payRequest.when'));
+  await expect(pageA.getByRole('combobox', { name: en('fields.recipient') })).toBeHidden();
+  await expect(pageA.getByLabel(en('fields.amount'))).toBeHidden();
   await pageA.getByLabel(en('fields.message')).fill('Enjoy the show');
-  await next(pageA, 'en');
-  await expect(pageA.getByRole('radio', { name: new RegExp(en('method.balance')) })).toBeChecked();
-  await next(pageA, 'en');
+  await expect(pageA.getByRole('radio', { name: en('method.balance') })).toBeChecked();
   await expect(pageA.getByRole('definition')).toContainText([`@${b.username}`, '$20.00', '$0.00', '$20.00']);
-  await screenshots(pageA, testInfo, 'pay-request-confirm');
+  await screenshots(pageA, testInfo, 'pay-request');
   await expectNoA11yViolations(pageA);
-  await pageA.getByRole('button', { name: en('actions.send', { amount: '$20.00' }) }).click();
+  await pageA.getByRole('button', { name: en('actions.pay', { amount: '$20.00' }) }).click();
   await expect(pageA.getByRole('heading', { name: en('sent.title') })).toBeVisible();
 
   // Complete for both, in the list and the details; the money moved once.
@@ -106,16 +106,15 @@ test("a declined card: 4000 0000 0000 0002 is refused when added, and a card dec
   const page = await contextA.newPage();
   await page.goto('/payment/send');
   await chooseRecipient(page, 'en', b.username);
-  await next(page, 'en');
   await page.getByLabel(en('fields.amount')).fill('10');
-  await next(page, 'en');
-  await next(page, 'en');
-  await page.getByRole('radio', { name: new RegExp(en('method.card', { brand: 'VISA', last4: '0341' })) }).check();
-  await next(page, 'en');
-  await page.getByRole('button', { name: en('actions.send', { amount: '$10.50' }) }).click();
+  // No balance: the saved card is the first method that can pay.
+  await expect(page.getByRole('radio', { name: en('method.card', { brand: 'VISA', last4: '0341' }) })).toBeChecked();
+  await page.getByRole('button', { name: en('actions.pay', { amount: '$10.50' }) }).click();
   const alert = page.getByRole('alert').filter({ hasText: en('failed.cardDeclined') });
   await expect(alert).toContainText(DECLINED);
-  await expect(page.getByRole('button', { name: en('actions.changeMethod') })).toBeVisible();
+  // Everything stays as typed; another method is one tap away on the same screen.
+  await expect(page.getByLabel(en('fields.amount'))).toHaveValue('10');
+  await expect(page.getByRole('radio', { name: en('method.newCard') })).toBeEnabled();
   await screenshots(page, testInfo, 'send-card-declined');
   await expectNoA11yViolations(page);
   expect((await walletOf(contextB, b.user.userId)).available).toBe('0.00');

@@ -125,6 +125,8 @@ test('withdrawal boundaries: 20.00, 10,000.00 and above the balance refused with
   await expectNoA11yViolations(page);
   await next(page);
   await expect(page.getByText('$20.01').first()).toBeVisible();
+  // Issue 22 item 12: when it leaves, and that it can be cancelled until then — the server's 10 minutes.
+  await expect(page.getByText(new RegExp(`^${w('withdraw.timing', { minutes: 10, time: '\\d{1,2}:\\d{2}(\\s?[AP]M)?', destination: 'First Bank.*' })}$`, 'u'))).toBeVisible();
   await expectNoA11yViolations(page);
   await page.getByRole('button', { name: w('actions.withdraw', { amount: '$20.01' }) }).click();
   await expect(page.getByRole('heading', { name: w('withdraw.createdTitle') })).toBeVisible();

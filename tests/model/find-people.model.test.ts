@@ -1,6 +1,4 @@
 import { expect } from 'vitest';
-import { AUTOCOMPLETE_DEBOUNCE_MS } from '../../domain/limits';
-import { isSearchable, normalizeSearchTerm } from '../../domain/user-search';
 import { catalogue } from '../../machines/catalogue';
 import { findPeopleMachine } from '../../machines/find-people.machine';
 import type { Person } from '../../machines/payments/person';
@@ -24,6 +22,12 @@ const searchStep = (step: string) => /^(TYPE|after:|searchUsers|RETRY_SEARCH|loa
 /** Steps that move the contacts region. */
 const contactsStep = (step: string) => /^(ADD|addContact|loadPeople)/u.test(step);
 const addRunning = (ctx: Ctx) => ctx.running.filter((r) => r.src === 'addContact');
+
+// Expectations written out, never computed by domain/user-search (issue 24 item 9). Spec §5: suggestions need at
+// least 3 characters, with a 300 ms debounce.
+const DEBOUNCE_MS = 300;
+/** The texts that are not searched among the samples: nothing typed, "an" (two letters). */
+const NOT_SEARCHED = ['', 'an'];
 
 describeModel('find-people machine (model-based)', {
   ...fromCatalogue(catalogue['find-people']),
@@ -52,7 +56,7 @@ describeModel('find-people machine (model-based)', {
       // Nothing searchable typed: the top people, no results, nothing asked.
       noTimer(ctx);
       expect(searchRunning(ctx)).toEqual([]);
-      expect(isSearchable(ctx.snapshot.context.text)).toBe(false);
+      expect(NOT_SEARCHED).toContain(ctx.snapshot.context.text);
       expect(ctx.snapshot.context.results).toEqual([]);
       expect(ctx.snapshot.context.top).toEqual([ann]);
     },
@@ -61,7 +65,7 @@ describeModel('find-people machine (model-based)', {
       expect(searchRunning(ctx)).toEqual([]);
       if (searchStep(ctx.step)) {
         expect(ctx.step).toBe('TYPE[1]');
-        expect(ctx.scheduled).toEqual([{ event: 'after:debounce', dueIn: AUTOCOMPLETE_DEBOUNCE_MS }]);
+        expect(ctx.scheduled).toEqual([{ event: 'after:debounce', dueIn: DEBOUNCE_MS }]);
       } else {
         // An add started or ended meanwhile: the pause runs on untouched.
         expect(ctx.scheduled).toEqual([{ event: 'after:debounce', dueIn: expect.any(Number) }]);
@@ -70,8 +74,8 @@ describeModel('find-people machine (model-based)', {
     'ready.search.searching': (ctx) => {
       if (searchStep(ctx.step)) expect(['after:debounce', 'RETRY_SEARCH']).toContain(ctx.step);
       // The term as the server reads it: no @, lower case.
-      expect(searchRunning(ctx)).toEqual([{ src: 'searchUsers', id: expect.any(String), input: { term: normalizeSearchTerm('@Ann') } }]);
-      expect(normalizeSearchTerm('@Ann')).toBe('ann');
+      expect(searchRunning(ctx)).toEqual([{ src: 'searchUsers', id: expect.any(String), input: { term: 'ann' } }]);
+      expect(ctx.snapshot.context.text).toBe('@Ann');
     },
     'ready.search.results': (ctx) => {
       noTimer(ctx);

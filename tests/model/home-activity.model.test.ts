@@ -16,9 +16,23 @@ describeModel('home activity machine (model-based)', {
       expect(['init', 'RETRY']).toContain(step);
       expect(running).toEqual([expect.objectContaining({ src: 'loadHome', input: { userId: ANA_ID } })]);
     },
-    // What arrived is what the page shows.
-    ready: ({ snapshot, event }: Ctx) => {
-      expect(snapshot.context.data).toEqual((event as unknown as { output: unknown }).output);
+    // What arrived is what the page shows; from then on, home follows the user's live updates (issue 23.4).
+    'ready.current': ({ snapshot, event, step, running }: Ctx) => {
+      if (step.startsWith('loadHome:done')) expect(snapshot.context.data).toEqual((event as unknown as { output: unknown }).output);
+      // A reread that failed keeps what was shown.
+      else expect(snapshot.context.data).not.toBeNull();
+      expect(running).toEqual([expect.objectContaining({ src: 'liveUpdates', input: { userId: ANA_ID } })]);
+    },
+    // Any change of the user's payments (a new one, an order, a reply) or deposits and withdrawals, or a reset: home read again in place.
+    'ready.refreshing': ({ snapshot, step, running }: Ctx) => {
+      expect(['LIVE_PAYMENT[0]', 'LIVE_PAYMENT[1]', 'LIVE_TRANSFER', 'LIVE_RESET']).toContain(step);
+      expect(snapshot.context.data).not.toBeNull();
+      expect(running).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ src: 'loadHome', input: { userId: ANA_ID } }),
+          expect.objectContaining({ src: 'liveUpdates', input: { userId: ANA_ID } }),
+        ]),
+      );
     },
     // Nothing shown from the server; Retry asks again.
     failed: ({ snapshot }: Ctx) => {

@@ -31,7 +31,7 @@ const calm = (ctx: Ctx) => {
   if (ctx.step === 'PAY') expect(ctx.actions).toEqual(['goToPay']);
   else if (ctx.step === 'REPLY') expect(ctx.actions).toEqual(['goToReply']);
   else if (ctx.step.endsWith(':done')) {
-    const notify = ctx.step.startsWith('cancelRequest') ? 'notifyCancelled' : ctx.step.startsWith('declineRequest') ? 'notifyDeclined' : 'notifyReminded';
+    const notify = ctx.step.startsWith('cancelRequest') ? 'notifyCancelled' : ctx.step.startsWith('rejectRequest') ? 'notifyRejected' : 'notifyReminded';
     expect(ctx.actions).toEqual([notify, 'reportChanged']);
     expect(ctx.fakes.effects.at(-1)).toBe(`changed:${ctx.snapshot.context.payment.status}`);
   } else expect(ctx.actions.filter((a) => a.startsWith('notify'))).toEqual([]);
@@ -58,7 +58,7 @@ describeModel('payment actions machine (model-based)', {
       const { snapshot } = ctx;
       expect(snapshot.can({ type: 'CANCEL' })).toBe(true);
       expect(snapshot.can({ type: 'REMIND' })).toBe(snapshot.context.payment.actions.includes('remind'));
-      for (const type of ['DECLINE', 'PAY', 'REPLY', 'CONFIRM'] as const) expect(snapshot.can({ type })).toBe(false);
+      for (const type of ['REJECT', 'PAY', 'REPLY', 'CONFIRM'] as const) expect(snapshot.can({ type })).toBe(false);
       if (ctx.step === 'remindRequest:done') expect(snapshot.can({ type: 'REMIND' }), 'one reminder a day').toBe(false);
     },
     'requested.confirmingCancel': (ctx) => {
@@ -81,20 +81,20 @@ describeModel('payment actions machine (model-based)', {
         expect.objectContaining({ src: 'remindRequest', input: { userId: sample.ANA_ID, paymentId: snapshot.context.payment.payment_id } }),
       ]);
     },
-    // A request made to me: Decline (after a Yes) or Pay.
+    // A request made to me: Reject (after a Yes) or Pay.
     'askedToPay.idle': (ctx) => {
       offering('requested', 'sender')(ctx);
       calm(ctx);
       if (ctx.step === 'PAY') expect(ctx.fakes.effects.at(-1)).toBe(`pay:${sample.requestToMe.payment_id}`);
       for (const type of ['CANCEL', 'REMIND', 'REPLY', 'CONFIRM'] as const) expect(ctx.snapshot.can({ type })).toBe(false);
     },
-    'askedToPay.confirmingDecline': (ctx) => {
-      expect(ctx.step).toBe('DECLINE');
+    'askedToPay.confirmingReject': (ctx) => {
+      expect(ctx.step).toBe('REJECT');
       noCallRunning(ctx);
     },
-    'askedToPay.declining': ({ running }) => {
+    'askedToPay.rejecting': ({ running }) => {
       expect(running).toEqual([
-        expect.objectContaining({ src: 'declineRequest', input: { userId: sample.ANA_ID, paymentId: sample.requestToMe.payment_id } }),
+        expect.objectContaining({ src: 'rejectRequest', input: { userId: sample.ANA_ID, paymentId: sample.requestToMe.payment_id } }),
       ]);
     },
     // A fan's price point to me: Action Required, my reply claims it.
@@ -102,20 +102,20 @@ describeModel('payment actions machine (model-based)', {
       offering('new', 'receiver')(ctx);
       calm(ctx);
       if (ctx.step === 'REPLY') expect(ctx.fakes.effects.at(-1)).toBe(`reply:${sample.pricePointToMe.payment_id}`);
-      for (const type of ['CANCEL', 'REMIND', 'DECLINE', 'PAY'] as const) expect(ctx.snapshot.can({ type })).toBe(false);
+      for (const type of ['CANCEL', 'REMIND', 'REJECT', 'PAY'] as const) expect(ctx.snapshot.can({ type })).toBe(false);
     },
     // My price point purchase: Pending Reply, nothing to do.
     pendingReply: (ctx) => {
       offering('new', 'sender')(ctx);
       calm(ctx);
-      for (const type of ['CANCEL', 'REMIND', 'DECLINE', 'PAY', 'REPLY', 'CONFIRM'] as const) expect(ctx.snapshot.can({ type })).toBe(false);
+      for (const type of ['CANCEL', 'REMIND', 'REJECT', 'PAY', 'REPLY', 'CONFIRM'] as const) expect(ctx.snapshot.can({ type })).toBe(false);
     },
     // Final, or never mine to act on: no buttons.
     noActions: (ctx) => {
       calm(ctx);
       const { status, transaction_type: role } = ctx.snapshot.context.payment;
       expect(['requested', 'new'].includes(status), `${status} as ${role}`).toBe(false);
-      for (const type of ['CANCEL', 'REMIND', 'DECLINE', 'PAY', 'REPLY', 'CONFIRM'] as const) expect(ctx.snapshot.can({ type })).toBe(false);
+      for (const type of ['CANCEL', 'REMIND', 'REJECT', 'PAY', 'REPLY', 'CONFIRM'] as const) expect(ctx.snapshot.can({ type })).toBe(false);
     },
   },
 });

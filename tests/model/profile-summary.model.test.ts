@@ -11,7 +11,7 @@ describeModel('profile-summary machine (model-based)', {
       expect(running).toEqual([expect.objectContaining({ src: 'loadSummary', input: { userId: 'u-1' } })]);
     },
     ready: ({ snapshot }) => {
-      expect(snapshot.context.summary).toEqual({ bio_message: 'Photos of the coast.', photo_key: 'm-1', background_key: null });
+      expect(snapshot.context.summary).toEqual({ bio_message: 'Photos of the coast.', photo_key: 'm-1', background_key: null, creator: false });
     },
     unavailable: ({ step }) => expect(step).toBe('loadSummary:error'),
   },

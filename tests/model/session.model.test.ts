@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { needsSetUp, type SessionUser } from '../../domain/session-user';
+import type { SessionUser } from '../../domain/session-user';
 import { catalogue } from '../../machines/catalogue';
 import type { sessionMachine } from '../../machines/session.machine';
 import { fromCatalogue } from '../support/catalogue-model';
@@ -10,6 +10,15 @@ interface Fakes {
   persisted: Array<SessionUser | null>;
 }
 type Ctx = StepContext<typeof sessionMachine, Fakes>;
+
+// Expectations written out, never computed by domain/session-user (issue 24 item 9). Spec §6: a user with an
+// incomplete profile is confined to /set-up. The catalogue's users: u-1 (Ana, username and country set) is complete,
+// u-2 (no username, no country yet) is not.
+const NEEDS_SET_UP: Record<string, boolean> = { 'u-1': false, 'u-2': true };
+function needsSetUp(user: SessionUser) {
+  if (!(user.userId in NEEDS_SET_UP)) throw new Error(`no literal expectation for user ${user.userId}: add it to NEEDS_SET_UP`);
+  return NEEDS_SET_UP[user.userId];
+}
 
 const clearedBy = (navigation: string) => ['clearLocalData', 'clearCaches', navigation];
 

@@ -4,7 +4,7 @@ import { signInMachine, type SignedInOutput } from '../../machines/sign-in.machi
 import { catalogue } from '../../machines/catalogue';
 import { fromCatalogue } from '../support/catalogue-model';
 import { describeModel, type StepContext } from '../support/model-based';
-import { GOOD_PASSWORD, fieldRefusal, messageText, offline, tooMany, unverifiedUser, verifiedUser } from './support/accounts-fixtures';
+import { GOOD_PASSWORD, fieldRefusal, messageText, offline, tooMany, unverifiedUser, completeUser } from './support/accounts-fixtures';
 
 interface Fakes {
   reported: SignedInOutput[];

@@ -1,14 +1,15 @@
 import { expect } from 'vitest';
 import { catalogue } from '../../machines/catalogue';
 import { ANA_ID, myRequest, sampleMessage, trailOfMyRequest } from '../../machines/activity/samples';
-import {
-  ATTACHMENT_FAILED,
-  ATTACHMENT_TOO_LARGE,
-  ATTACHMENT_UNSUPPORTED,
-  type transactionDetailsMachine,
-} from '../../machines/transaction-details.machine';
+import type { transactionDetailsMachine } from '../../machines/transaction-details.machine';
 import { fromCatalogue } from '../support/catalogue-model';
 import { describeModel, type StepContext } from '../support/model-based';
+
+// The attachment messages, written out (issue 24 item 9): spec §5 'The file is too large', a kind the thread does not
+// take, an upload that failed.
+const ATTACHMENT_TOO_LARGE = { key: 'activity:upload.fileTooLarge' };
+const ATTACHMENT_UNSUPPORTED = { key: 'activity:thread.attachUnsupported' };
+const ATTACHMENT_FAILED = { key: 'activity:thread.attachFailed' };
 
 type Ctx = StepContext<typeof transactionDetailsMachine, null>;
 
@@ -20,6 +21,7 @@ describeModel('transaction details machine (model-based)', {
   states: {
     loading: ({ running, step }: Ctx) => {
       expect(['init', 'RETRY']).toContain(step);
+      // No live updates before the payment is shown.
       expect(running).toEqual([expect.objectContaining(load)]);
     },
     // Offline or a server fault: nothing shown yet, Retry loads again.
@@ -63,7 +65,10 @@ describeModel('transaction details machine (model-based)', {
     },
     'ready.thread.attaching': ({ snapshot, running, step }: Ctx) => {
       // Entered by choosing a good file; the payment region may move meanwhile (its own events).
-      expect(['ATTACH_FILE[0]', 'PAYMENT_CHANGED', 'RETRY', 'TYPE_MESSAGE[0]', 'TYPE_MESSAGE[1]'].includes(step) || step.startsWith('loadDetails:')).toBe(true);
+      expect(
+        ['ATTACH_FILE[0]', 'PAYMENT_CHANGED', 'RETRY', 'TYPE_MESSAGE[0]', 'TYPE_MESSAGE[1]', 'LIVE_PAYMENT[0]', 'LIVE_PAYMENT[1]', 'LIVE_RESET'].includes(step) ||
+          step.startsWith('loadDetails:'),
+      ).toBe(true);
       expect(running).toContainEqual(
         expect.objectContaining({ src: 'uploadMedia', input: { userId: ANA_ID, file: snapshot.context.attachment!.file } }),
       );
@@ -85,12 +90,17 @@ describeModel('transaction details machine (model-based)', {
         }),
       );
     },
-    'ready.payment.current': ({ snapshot }: Ctx) => {
+    'ready.payment.current': ({ snapshot, running }: Ctx) => {
       expect(snapshot.context.details?.payment.payment_id).toBe(myRequest.payment_id);
+      // Shown: the page follows the user's live updates (issue 23.4).
+      expect(running).toContainEqual(expect.objectContaining({ src: 'liveUpdates', input: { userId: ANA_ID } }));
     },
-    // Reloading after an action: the last details stay on screen meanwhile.
-    'ready.payment.refreshing': ({ snapshot, running }: Ctx) => {
+    // Reloading after an action, a live change of this payment (never another one's) or a reset of the stream: the
+    // last details stay on screen meanwhile.
+    'ready.payment.refreshing': ({ snapshot, running, step }: Ctx) => {
+      expect(step).not.toBe('LIVE_PAYMENT[1]');
       expect(running).toContainEqual(expect.objectContaining(load));
+      expect(running).toContainEqual(expect.objectContaining({ src: 'liveUpdates', input: { userId: ANA_ID } }));
       expect(snapshot.context.details).not.toBeNull();
     },
   },

@@ -11,10 +11,14 @@ describeModel('wallet overview machine (model-based)', {
   setup: () => ({ machine: catalogue['wallet-overview'].fake(), fakes: null }),
   states: {
     loading: ({ running, step, snapshot }: Ctx) => {
-      expect(['init', 'RETRY', 'REFRESH']).toContain(step);
-      expect(running).toEqual([expect.objectContaining({ src: 'loadOverview' })]);
-      // A re-read keeps the last figures on screen.
-      if (step === 'REFRESH') expect(snapshot.context.overview).not.toBeNull();
+      expect(['init', 'RETRY', 'REFRESH', 'LIVE_PAYMENT[0]', 'LIVE_PAYMENT[1]', 'LIVE_TRANSFER', 'LIVE_RESET']).toContain(step);
+      // The live updates (issue 23.4) run all along, beside the one read.
+      expect(running).toEqual(
+        expect.arrayContaining([expect.objectContaining({ src: 'loadOverview' }), expect.objectContaining({ src: 'liveUpdates' })]),
+      );
+      expect(running).toHaveLength(2);
+      // A re-read (the user came back, or a live change moved the balance) keeps the last figures on screen.
+      if (step !== 'init' && step !== 'RETRY') expect(snapshot.context.overview).not.toBeNull();
     },
     failed: ({ step }: Ctx) => expect(step).toBe('loadOverview:error'),
     ready: ({ snapshot, step }: Ctx) => {

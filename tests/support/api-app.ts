@@ -11,6 +11,7 @@ import type { Metrics } from '../../server/observability/metrics';
 import type { Clock } from '../../server/clock';
 import type { Database } from '../../server/db/database';
 import type { Providers } from '../../server/providers/index';
+import type { LiveOptions } from '../../server/live/live-hub';
 
 /** The real server, in-process on a fresh database (no port, no web build): for API tests. */
 export interface ApiHarness {
@@ -32,6 +33,8 @@ export interface StartOptions {
   metrics?: Metrics;
   /** Other providers than the sandboxes (e.g. a card processor that times out), made from the harness's own. */
   providers?: (deps: { database: Database; clock: Clock; mediaDir: string }) => Providers;
+  /** The event streams' heartbeat and limits (server/live/live-hub.ts). */
+  live?: LiveOptions;
 }
 
 export async function startApi(kind: DatabaseKind, options: StartOptions = {}): Promise<ApiHarness> {
@@ -40,7 +43,7 @@ export async function startApi(kind: DatabaseKind, options: StartOptions = {}): 
   const ownMediaDir = options.env?.MEDIA_DIR ? null : mkdtempSync(join(tmpdir(), 'tipjar-media-'));
   const config = loadConfig({ NODE_ENV: 'test', ...(ownMediaDir ? { MEDIA_DIR: ownMediaDir } : {}), ...options.env });
   const providers = options.providers?.({ database: fresh.database, clock, mediaDir: config.mediaDir! });
-  const app = await buildApp({ config, database: fresh.database, clock, webDir: null, logStream: options.logStream, metrics: options.metrics, providers });
+  const app = await buildApp({ config, database: fresh.database, clock, webDir: null, logStream: options.logStream, metrics: options.metrics, providers, live: options.live });
   await app.ready();
   return {
     app,

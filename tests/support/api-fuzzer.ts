@@ -21,7 +21,7 @@ export interface FuzzTarget {
   clock: Clock;
 }
 
-export const MUTATIONS = [
+const MUTATIONS = [
   'valid',
   'unicode',
   'wrong-type',
@@ -35,10 +35,10 @@ export const MUTATIONS = [
   'query',
   'auth',
 ] as const;
-export type Mutation = (typeof MUTATIONS)[number];
+type Mutation = (typeof MUTATIONS)[number];
 
 /** Amounts that a money API must refuse cleanly (or, when well-formed, handle): rounding, signs, overflow, locale. */
-export const ODD_AMOUNTS: string[] = [
+const ODD_AMOUNTS: string[] = [
   '"0.001"', '"-0"', '-0', '1e309', '"1e309"', '"1,000.00"', '"12345678901234567890"', '12345678901234567890',
   '"0"', '"0.00"', '"-1.00"', '"1.5e2"', '" 1.00"', '"1.00 "', '"٣.٠٠"', '"NaN"', '"Infinity"', 'null', '"0x10"',
   '"999999999.99"', '"99999999999999999999.99"', '1.005', '"1.005"', '""', '"."', '"1."', '".5"', '"01.00"', 'true', '[]', '{}',
@@ -60,7 +60,7 @@ const CONTENT_TYPES = [
   'application/xml', 'image/png', 'application/octet-stream', '', 'application/json; charset=latin1', 'application/problem+json',
 ];
 
-export interface FuzzFailure {
+interface FuzzFailure {
   operationId: string;
   mutation: Mutation;
   status: number;

@@ -3,9 +3,9 @@
  * model test replays are the paths docs/flows lists, and the coverage it measures is the one coverage.md shows.
  */
 import type { AnyStateMachine } from 'xstate';
-import type { CatalogueEntry } from '../../machines/catalogue';
+import type { CatalogueEntry } from '../../machines/catalogue-entry';
 import { createModel, type Model } from './model-based';
-import { countedStates, statePath } from './model-graph';
+import { countedStates, statePath } from '../../machines/graph/model-graph';
 
 /**
  * What the entry fixes in a model test: machine, inputs, event samples, invoke outcomes, graph key and the

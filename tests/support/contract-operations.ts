@@ -27,7 +27,7 @@ export interface ContractOperation {
  * Whether an operation is for auditors only. Read from a marker in the contract so that it applies as soon as such
  * operations exist: `x-auditor: true`, `x-role(s)` naming `auditor`, or the `audit` tag.
  */
-export function isAuditorOnly(operation: Operation): boolean {
+function isAuditorOnly(operation: Operation): boolean {
   const op = operation as Operation & { 'x-auditor'?: unknown; 'x-role'?: unknown; 'x-roles'?: unknown; tags?: string[] };
   if (op['x-auditor'] === true) return true;
   if (op['x-role'] === 'auditor') return true;
@@ -45,7 +45,7 @@ function bodyOf(operation: Operation): ContractOperation['body'] {
 }
 
 let cached: Promise<OpenApiDocument> | undefined;
-export const contractDocument = (): Promise<OpenApiDocument> => (cached ??= loadOpenApiDocument());
+const contractDocument = (): Promise<OpenApiDocument> => (cached ??= loadOpenApiDocument());
 
 export async function contractOperations(): Promise<ContractOperation[]> {
   const doc = await contractDocument();

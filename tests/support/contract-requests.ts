@@ -29,7 +29,7 @@ function requiredOnly(schema: Schema): Schema {
 }
 
 /** A JSON body that passes the contract's validation, carrying the plan's ids and fields. */
-export function validBody(op: ContractOperation, plan: RequestPlan, seed = 7): unknown {
+function validBody(op: ContractOperation, plan: RequestPlan, seed = 7): unknown {
   const schema = op.body?.schema;
   if (!schema) return {};
   // Required fields alone when they are enough; a schema that asks for more (minProperties) gets a full sample.

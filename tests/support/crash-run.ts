@@ -33,7 +33,7 @@ export interface CrashOptions {
   ackLog?: string;
 }
 
-export interface CrashCycle {
+interface CrashCycle {
   restartMs: number;
   /** CPU time the process used to get ready: the same figure on a quiet or a crowded machine. */
   restartCpuMs: number;

@@ -7,7 +7,7 @@ import { percentile } from '../../scripts/bench/http-load';
 import { startServerProcess, waitForServer, type ServerProcess } from './server-process';
 import { call, checkAcknowledged, FUNDING_CENTS, seedAccounts, setUpCreators, Workload, type OpFigures } from './load-workload';
 
-export type { OpFigures } from './load-workload';
+;
 
 /**
  * The load test (`npm run load`): clients send mixed traffic through the HTTP API of the built server process on
@@ -22,7 +22,7 @@ export type { OpFigures } from './load-workload';
  * clock epoch, issued at that epoch's time (valid from now until 30 minutes into its epoch); clients switch to the
  * next one before a jump and the jump waits until no request with the old one is still out.
  */
-export interface LoadLevel {
+interface LoadLevel {
   name: string;
   accounts: number;
 }

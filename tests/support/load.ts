@@ -4,6 +4,8 @@ import type { TestUser } from './money';
 /** One send of the workload: what the client saw. `acknowledged` = a 201 whose payment id the server returned. */
 export interface SendOutcome {
   startedAt: number;
+  /** When the answer (or the network error) reached the client. */
+  answeredAt: number;
   status: number | 'network-error';
   paymentId?: string;
   key: string;
@@ -20,8 +22,8 @@ export async function sendOverHttp(baseUrl: string, from: TestUser, to: TestUser
       body: JSON.stringify({ receiverUserId: to.id, amount: (cents / 100).toFixed(2), paymentMethodId: 'balance' }),
     });
     const body = (await res.json().catch(() => ({}))) as { data?: { payment_id: string }[] };
-    return { startedAt, status: res.status, paymentId: body.data?.[0]?.payment_id, key, baseUrl };
+    return { startedAt, answeredAt: Date.now(), status: res.status, paymentId: body.data?.[0]?.payment_id, key, baseUrl };
   } catch {
-    return { startedAt, status: 'network-error', key, baseUrl };
+    return { startedAt, answeredAt: Date.now(), status: 'network-error', key, baseUrl };
   }
 }

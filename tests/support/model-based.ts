@@ -32,13 +32,13 @@ import {
 import {
   AFTER, countedStates, DONE, ERROR, eventLabel, eventSamples, invokeNames, planPaths, statePath, transitionId, transitionUniverse,
   type PlannedStep, type TransitionInfo,
-} from './model-graph';
+} from '../../machines/graph/model-graph';
 
 type Sample<M extends AnyStateMachine, K> = Extract<EventFromLogic<M>, { type: K }>;
 
-export interface Invocation { src: string; id: string; input: unknown }
+interface Invocation { src: string; id: string; input: unknown }
 
-export interface Scheduled { event: string; dueIn: number }
+interface Scheduled { event: string; dueIn: number }
 
 export interface StepContext<M extends AnyStateMachine, F> {
   snapshot: SnapshotFrom<M>;
@@ -84,7 +84,7 @@ export interface ModelOptions<M extends AnyStateMachine, F> {
   limit?: number;
 }
 
-export interface ModelPath {
+interface ModelPath {
   title: string;
   inputLabel: string;
   steps: PlannedStep[];
@@ -257,7 +257,7 @@ export function assertCoverage(coverage: ModelCoverage, uncovered: Record<string
   if (problems.length) throw new Error(`${formatCoverage(coverage)}\n${problems.join('\n')}`);
 }
 
-export function formatCoverage(c: ModelCoverage): string {
+function formatCoverage(c: ModelCoverage): string {
   const pct = c.transitions.total ? Math.floor((100 * c.transitions.taken) / c.transitions.total) : 100;
   return `${c.machine}: ${c.paths} paths, states ${c.states.reached}/${c.states.total}, transitions ${c.transitions.taken}/${c.transitions.total} (${pct}%)`;
 }

@@ -12,19 +12,21 @@ import type { ContractOperation } from './contract-operations';
  * checks every `owned` id: the caller's own object is found, anyone else's answers 404. A new id-like parameter
  * that is not listed here fails the matrix until someone says what it is, so a new route cannot slip through.
  */
-export type IdMeaning =
+type IdMeaning =
   | { kind: 'owned'; object: string }
   /** Not the caller's by design (another user, a creator's public offer): no ownership to check. */
   | { kind: 'public'; why: string };
 
-export const ID_MEANINGS: Record<string, IdMeaning> = {
+const ID_MEANINGS: Record<string, IdMeaning> = {
   userId: { kind: 'public', why: 'the path owner: checked by the other-user rows' },
   receiverUserId: { kind: 'public', why: 'another user is the point of a send or request' },
   pricePointId: { kind: 'public', why: "a creator's price point is offered to everyone" },
   contactUserId: { kind: 'public', why: 'another user is the point of adding a contact' },
   username: { kind: 'public', why: 'a public pay page is public by design (display fields only)' },
   profileUserId: { kind: 'public', why: "a user's avatar and background image are public, like their pay page" },
+  month: { kind: 'public', why: "a calendar month (YYYY-MM) names no object: whose statement is the path's userId" },
   paymentId: { kind: 'owned', object: 'payment' },
+  supporterPaymentId: { kind: 'owned', object: 'supporter' },
   paymentMethodId: { kind: 'owned', object: 'paymentMethod' },
   messageMediaId: { kind: 'owned', object: 'media' },
   cardId: { kind: 'owned', object: 'paymentMethod' },
@@ -33,7 +35,7 @@ export const ID_MEANINGS: Record<string, IdMeaning> = {
   mediaId: { kind: 'owned', object: 'media' },
 };
 
-export type IdLocation = 'path' | 'query' | 'body';
+type IdLocation = 'path' | 'query' | 'body';
 
 export interface IdParameter {
   name: string;
@@ -63,7 +65,7 @@ export function idParametersOf(op: ContractOperation): IdParameter[] {
  * An object of the kind named, owned by `owner` (the caller of the own-object request) or by strangers only; and the
  * other fields a request about it must carry to get past the checks that come before ownership.
  */
-export interface ObjectFixture {
+interface ObjectFixture {
   id: string;
   fields: Record<string, unknown>;
 }
@@ -87,7 +89,23 @@ const payment: Maker = async (ctx, owner) => {
     payload: { receiverUserId: owner.id, amount: '1.00', message: 'access matrix fixture' },
   });
   if (res.statusCode !== 201) throw new Error(`payment fixture: ${res.statusCode} ${res.body}`);
-  return { id: res.json().data[0].payment_id, fields: { receiverUserId: requester.id, amount: '1.00' } };
+  // Paying it names a method: exactly one of paymentMethodId and newCard (issue 22); the balance is the one that is
+  // always there (only operations whose body has the field get it).
+  return { id: res.json().data[0].payment_id, fields: { receiverUserId: requester.id, amount: '1.00', paymentMethodId: 'balance' } };
+};
+
+/** A tip to `owner` that its payer chose to show on `owner`'s page: an entry of `owner`'s supporters wall. */
+const supporter: Maker = async (ctx, owner) => {
+  const fan = await ctx.newUser();
+  await fundWallet(ctx.api.fresh.database, fan.id, 10_00, ctx.api.clock.now());
+  const res = await ctx.api.inject({
+    method: 'POST',
+    url: `/api/app/user/${fan.id}/payment/send/?lang=en`,
+    headers: { authtoken: fan.token, 'idempotency-key': randomUUID() },
+    payload: { receiverUserId: owner.id, amount: '1.00', paymentMethodId: 'balance', message: 'access matrix fixture', showOnPage: true },
+  });
+  if (res.statusCode !== 201) throw new Error(`supporter fixture: ${res.statusCode} ${res.body}`);
+  return { id: res.json().data[0].payment_id, fields: {} };
 };
 
 /** A card added by `owner` through the cards API (the sandbox's always-good number). */
@@ -172,6 +190,7 @@ const withdrawal: Maker = async (ctx, owner) => {
 /** The makers for the objects the contract has; an operation missing from it means that object does not exist yet. */
 export const OBJECT_MAKERS: Record<string, { needs: string; make: Maker }> = {
   payment: { needs: 'requestPayment', make: payment },
+  supporter: { needs: 'hideSupporter', make: supporter },
   paymentMethod: { needs: 'addCard', make: paymentMethod },
   media: { needs: 'uploadMedia', make: media },
   deposit: { needs: 'createCardDeposit', make: deposit },

@@ -34,10 +34,10 @@ export function paymentsClient(api: ApiHarness) {
         payload: { paymentId },
       });
     },
-    message(u: TestUser, body: Record<string, unknown>, key: string = randomUUID()) {
+    message(u: TestUser, body: Record<string, unknown>, key: string = randomUUID(), lang?: string) {
       return api.inject({
         method: 'POST',
-        url: `/api/app/user/${u.id}/messages/`,
+        url: `/api/app/user/${u.id}/messages/${lang ? `?lang=${lang}` : ''}`,
         headers: headers(u, { 'idempotency-key': key }),
         payload: body,
       });

@@ -88,7 +88,7 @@ export function walletClient(api: ApiHarness) {
   };
 }
 
-export type WalletClient = ReturnType<typeof walletClient>;
+type WalletClient = ReturnType<typeof walletClient>;
 
 /** Smallest valid files of each accepted type (magic numbers first), padded to `size` bytes. */
 export const FILES = {

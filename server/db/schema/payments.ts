@@ -42,6 +42,10 @@ export const payments = pgTable('payments', {
   description: text('description'),
   holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
   lastReminderAt: timestamp('last_reminder_at', { withTimezone: true }),
+  /** Migration 0029: the payer chose to show their name and message on the receiver's page (issue 23, off by default). */
+  showOnPage: boolean('show_on_page').notNull().default(false),
+  /** Migration 0029: when the receiver hid it from their page (null: not hidden). */
+  hiddenOnPageAt: timestamp('hidden_on_page_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });

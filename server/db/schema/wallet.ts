@@ -1,4 +1,4 @@
-import { bigint, bigserial, date, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, date, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { payments } from './payments';
 import { DEPOSIT_STATUSES, WITHDRAWAL_STATUSES } from '../../../machines/transfer-lifecycle.machine';
@@ -182,3 +182,25 @@ export const sandboxObjects = pgTable('sandbox_objects', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Migration 0026: the resized copies of a profile picture (server/media/renditions.ts), each a stored file under its
+ * own key; one per media, variant (avatar size or banner width) and format.
+ */
+export const mediaRenditions = pgTable(
+  'media_renditions',
+  {
+    storageKey: text('storage_key').primaryKey(),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id),
+    variant: text('variant').notNull(),
+    format: text('format', { enum: ['webp', 'jpeg'] }).notNull(),
+    contentType: text('content_type', { enum: ['image/webp', 'image/jpeg'] }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('media_renditions_variant').on(t.mediaId, t.variant, t.format)],
+);

@@ -86,7 +86,7 @@ export class OutboxMailer implements Mailer {
 const fullText = (message: EmailMessage) => `[outbox] email to ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`;
 
 /** `ann@example.com` → `a***@example.com`: enough to tell messages apart in a log without naming anyone. */
-export function maskAddress(address: string): string {
+function maskAddress(address: string): string {
   const at = address.lastIndexOf('@');
   if (at <= 0) return '***';
   return `${address[0]}***${address.slice(at)}`;

@@ -40,7 +40,7 @@ export class SmtpMailer implements Mailer {
 }
 
 /** A stable Message-ID for a keyed message, on the sender's domain (RFC 5322: `<left@right>`). */
-export function messageIdOf(key: string, from: string): string {
+function messageIdOf(key: string, from: string): string {
   const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'tipjar.invalid';
   return `<${key.replace(/[^A-Za-z0-9._-]/g, '.')}@${domain}>`;
 }

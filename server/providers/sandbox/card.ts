@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { cardBrandOf, cardExpired, luhnValid } from '../../../domain/rules/card-rules';
-import { CARD_HOLD_HOURS } from '../../../domain/limits';
+import { CARD_HOLD_MS } from '../../../domain/limits';
 import type { Authorisation, Capture, CardDetails, CardProvider, CardValidation, DeclineCode, VoidResult } from '../card';
 import type { SandboxStore } from './store';
 
@@ -42,7 +42,6 @@ interface AuthorisationRecord {
   captureKey?: string;
 }
 
-const HOLD_MS = CARD_HOLD_HOURS * 60 * 60 * 1000;
 
 export class SandboxCardProvider implements CardProvider {
   constructor(private readonly store: SandboxStore) {}
@@ -74,7 +73,7 @@ export class SandboxCardProvider implements CardProvider {
     else if (token.behaviour === 'insufficient_funds') record = this.declined(input, 'insufficient_funds', now);
     else if (token.behaviour === 'decline_on_charge') record = this.declined(input, 'generic_decline', now);
     else {
-      record = { token: input.token, amountCents: input.amountCents, status: 'authorised', expiresAt: new Date(now.getTime() + HOLD_MS).toISOString() };
+      record = { token: input.token, amountCents: input.amountCents, status: 'authorised', expiresAt: new Date(now.getTime() + CARD_HOLD_MS).toISOString() };
     }
     // The first answer for this key wins, whatever was decided now.
     const stored = await this.store.create<AuthorisationRecord>('card_authorisation', `auth_sbx_${randomUUID().replaceAll('-', '')}`, record, input.idempotencyKey);

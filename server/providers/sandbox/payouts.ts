@@ -16,8 +16,8 @@ import type { SandboxStore } from './store';
  * The linking password is checked and forgotten: nothing stores it, here or in our tables.
  */
 export const SANDBOX_PAYOUT_SETTLE_MS = 30 * 60 * 1000;
-export const SANDBOX_PAYOUT_FAIL_SUFFIX = '0000';
-export const SANDBOX_PAYOUT_REJECT_SUFFIX = '1111';
+const SANDBOX_PAYOUT_FAIL_SUFFIX = '0000';
+const SANDBOX_PAYOUT_REJECT_SUFFIX = '1111';
 export const SANDBOX_PAYOUT_INACTIVE_MARK = 'inactive';
 export const SANDBOX_PAYOUT_WRONG_PASSWORD = 'wrong-password';
 

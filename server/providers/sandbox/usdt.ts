@@ -11,7 +11,7 @@ import type { SandboxStore } from './store';
  */
 export const SANDBOX_USDT_BLOCK_MS = 3_000;
 export const USDT_REQUIRED_CONFIRMATIONS = 20;
-export const SANDBOX_USDT_DROPPED_CENTS = 66;
+const SANDBOX_USDT_DROPPED_CENTS = 66;
 
 interface TransferRecord {
   address: string;

@@ -1,7 +1,7 @@
 import { Suspense, use } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { hasStoredUser, loadRuntime, type Runtime } from '../runtime/runtime';
-import { useActorSelector } from '../runtime/use-actor-selector';
+import { useActorSelector } from '../../lib/use-actor-selector';
 import { layouts } from './layouts';
 import { lazyPage, preloadPage } from './lazy-page';
 import { pages } from './pages';

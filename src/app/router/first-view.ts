@@ -17,17 +17,23 @@ import { PUBLIC_ROUTE_SETS, resolveRoute } from './route-sets';
  * cost the data calls their start: the empty render held the thread for ~0.4 s at 4× CPU before the table's module
  * could run.
  */
-export function startFirstView(path: string): { namespaces: readonly string[]; chunks: Promise<unknown>; signedIn: boolean } {
+export function startFirstView(path: string): {
+  namespaces: readonly string[];
+  chunks: Promise<unknown>;
+  signedIn: boolean;
+  /** The first view renders with the runtime: a stored user's, or a visitor's page that needs the session. */
+  runtime: boolean;
+} {
   const user = readUserCookie();
   if (user) {
     const runtime = loadRuntime().catch(() => {
       // The router asks again and shows the reload prompt if it still cannot load.
     });
-    if (needsSetUp(user)) return { namespaces: [], chunks: runtime, signedIn: false };
-    return { namespaces: [], chunks: Promise.all([runtime, preloadSignedInFirstView()]), signedIn: true };
+    if (needsSetUp(user)) return { namespaces: [], chunks: runtime, signedIn: false, runtime: true };
+    return { namespaces: [], chunks: Promise.all([runtime, preloadSignedInFirstView()]), signedIn: true, runtime: true };
   }
   const resolution = resolveRoute(PUBLIC_ROUTE_SETS.loggedOut, path);
-  if (resolution.kind !== 'page') return { namespaces: [], chunks: Promise.resolve(), signedIn: false };
+  if (resolution.kind !== 'page') return { namespaces: [], chunks: Promise.resolve(), signedIn: false, runtime: false };
   const { route } = resolution;
   // A page that needs the session (sign-in, a creator's page) cannot render without the runtime: fetch it too.
   if (!route.beforeRuntime) void loadRuntime().catch(() => {});
@@ -35,5 +41,6 @@ export function startFirstView(path: string): { namespaces: readonly string[]; c
     namespaces: route.ns ?? [],
     chunks: Promise.all([layouts[route.layout].preload(), route.page.preload?.()]),
     signedIn: false,
+    runtime: !route.beforeRuntime,
   };
 }

@@ -1,10 +1,6 @@
 import { createElement, lazy, useState, type ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../../domain/limits';
-
-/** A route chunk that failed to arrive (spec 8: after 120 s, or on a network error / stale deploy). */
-export class ChunkLoadError extends Error {
-  override name = 'ChunkLoadError';
-}
+import { ChunkLoadError } from '../../lib/chunk-load-error';
 
 /**
  * Races a chunk download against a timer. The browser gives up on a stalled module request only after

@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAfterHydration } from '../hydration/after-hydration';
-import { errorTexts } from './error-texts';
+import { useAfterHydration } from '../../lib/after-hydration';
+import { errorTexts } from '../../ui/error-texts';
 
 /**
  * The last line: a layout chunk that cannot load (offline, or a deploy removed it), or anything else that

@@ -17,11 +17,11 @@ import {
   SIGN_UP_PATH,
   WELCOME_PATH,
 } from '../../config/paths';
-import { LEGAL_PATHS } from '../../features/legal/legal-documents';
+import { LEGAL_PATHS } from '../../lib/legal-documents';
 import type { LayoutKind } from './layouts';
 import { pages } from './pages';
 import { flowExplorerEnabled } from '../../config/features';
-import { isPublicProfilePath } from '../../../domain/app-routes';
+import { isPublicProfilePath, normalizePath, PUBLIC_PROFILE_NAMESPACES } from '../../../domain/app-routes';
 
 export interface RouteDef {
   path: string;
@@ -113,12 +113,6 @@ export const PUBLIC_ROUTE_SETS: Record<Exclude<RouteSetName, 'signedIn'>, RouteS
   },
 };
 
-/** Trailing slashes are the same page: `/welcome/` is `/welcome`. */
-export function normalizePath(path: string): string {
-  const trimmed = path.replace(/\/+$/, '');
-  return trimmed === '' ? '/' : trimmed;
-}
-
 export type Resolution =
   | { kind: 'page'; route: RouteDef }
   | { kind: 'redirect'; to: string }
@@ -130,7 +124,7 @@ export function resolveRoute(set: RouteSet, rawPath: string): Resolution {
   const route = set.routes.find((candidate) => candidate.path === path);
   if (route) return { kind: 'page', route };
   if (set.publicProfileLayout && isPublicProfilePath(path)) {
-    return { kind: 'page', route: { path, page: pages.publicProfile, layout: set.publicProfileLayout } };
+    return { kind: 'page', route: { path, page: pages.publicProfile, layout: set.publicProfileLayout, ns: PUBLIC_PROFILE_NAMESPACES } };
   }
   const target = set.redirects?.[path] ?? set.redirectOthersTo;
   if (target !== undefined && target !== path) return { kind: 'redirect', to: target };

@@ -10,9 +10,11 @@ export const signedInPages = {
   transactionDetails: lazyPage(() =>
     import('../../features/transactions/transaction-details-page').then((m) => m.TransactionDetailsPage),
   ),
+  openOrders: lazyPage(() => import('../../features/orders/open-orders-page').then((m) => m.OpenOrdersPage)),
+  statements: lazyPage(() => import('../../features/statements/statement-page').then((m) => m.StatementPage)),
   uploadFile: lazyPage(() => import('../../features/transactions/upload-file-page').then((m) => m.UploadFilePage)),
   // The wallet screens (issue 6): five paths, one page (screen-by-path.tsx).
-  wallet: lazyPage(() => import('../../features/withdraw-funds/wallet-pages').then((m) => m.WalletPage)),
+  wallet: lazyPage(() => import('../../features/wallet/wallet-pages').then((m) => m.WalletPage)),
   // Withdrawals (issue 6, part 2): five paths, one page (screen-by-path.tsx).
   withdrawals: lazyPage(() => import('../../features/withdrawals/withdrawal-pages').then((m) => m.WithdrawalPages)),
   // Settings, its legal list and account info (issue 7): one page.

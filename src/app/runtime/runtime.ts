@@ -1,20 +1,11 @@
 import { useSyncExternalStore } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { ApiClientDeps } from '../../api/client';
-import type { notificationsMachine } from '../../../machines/notifications.machine';
-import type { sessionMachine } from '../../../machines/session.machine';
 import { readUserCookie } from '../../lib/user-cookie';
 import { sessionRequests } from '../providers/session-requests';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../../domain/limits';
 import { loadWithin } from '../router/lazy-page';
+import type { Runtime } from './runtime-type';
 
-/** The app-wide actors (the session gate, the notification queue) and the API client's reactions to them. */
-export interface Runtime {
-  session: ActorRefFrom<typeof sessionMachine>;
-  notifications: ActorRefFrom<typeof notificationsMachine>;
-  /** 401s go to the session machine, failures to the notification queue, `lang` follows i18next (ApiProvider). */
-  api: ApiClientDeps;
-}
+export type { Runtime } from './runtime-type';
 
 /**
  * The runtime (xstate, both machines, their browser effects) is a chunk of its own, ~15 KB gzip: a visitor's

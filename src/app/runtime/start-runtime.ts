@@ -9,7 +9,7 @@ import { clearBrowserLocalData } from '../../lib/local-data';
 import { writeUserCookie } from '../../lib/user-cookie';
 import { i18n } from '../../i18n/i18n';
 import type { SessionRequests } from '../providers/session-requests';
-import type { Runtime } from './runtime';
+import type { Runtime } from './runtime-type';
 
 /**
  * Starts the app-wide actors with the browser's effects: the `tipjar-user` cookie, storage, wouter navigation

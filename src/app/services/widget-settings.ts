@@ -12,7 +12,7 @@ export interface ChatWidgetSettings {
   verticalPadding: number;
 }
 
-export interface RecordingIdentity {
+interface RecordingIdentity {
   /** The signed-in user's id, so recordings are keyed by user; null for a visitor. */
   userId: string | null;
 }

@@ -13,9 +13,9 @@ import { NotFoundPage } from '../../ui/not-found-page';
 import { button } from '../../ui/button-styles';
 import { card, mutedText, sectionTitle } from '../../ui/page-styles';
 import { fieldBox, fieldInput, fieldLabel, formAlert } from '../../ui/form/form-styles';
-import { flowGraph } from '../flows/flow-graph';
-import { MachineDiagram } from '../flows/machine-diagram';
-import { useLayout } from '../flows/use-layout';
+import { flowGraph } from '../../ui/machine-diagram/flow-graph';
+import { MachineDiagram } from '../../ui/machine-diagram/machine-diagram';
+import { useLayout } from '../../ui/machine-diagram/use-layout';
 import { auditCalls } from './audit-calls';
 import { trailMarks } from './trail-marks';
 

@@ -1,5 +1,5 @@
 import type { PaymentAudit } from '../../../machines/audit.machine';
-import type { DiagramMarks } from '../flows/flow-graph-marks';
+import type { DiagramMarks } from '../../ui/machine-diagram/flow-graph-marks';
 
 /**
  * A trail as marks on the payment-lifecycle diagram: each step's number on the transition it took (ids as in

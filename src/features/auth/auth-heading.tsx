@@ -1,4 +1,4 @@
-import { authSubtitle, authTitle } from './auth-page-styles';
+import { authSubtitle, authTitle } from '../../ui/auth-page-styles';
 
 /** The page's title and the line under it, as every page of the auth layout opens. */
 export function AuthHeading({ title, subtitle }: { title: string; subtitle: string }) {

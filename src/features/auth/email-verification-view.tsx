@@ -18,10 +18,10 @@ import { PinInput } from '../../ui/pin-input';
 import { Spinner } from '../../ui/spinner';
 import { textLink } from '../../ui/page-styles';
 import { css } from '../../../styled-system/css';
-import { accountCalls } from '../accounts/account-calls';
-import { FORM_IDS } from '../accounts/form-ids';
-import { useQueryParam } from '../accounts/use-query-param';
-import { authActions, authFootnote, authSubtitle, authTitle } from './auth-page-styles';
+import { accountCalls } from '../../api/account-calls';
+import { FORM_IDS } from '../../ui/form/form-ids';
+import { useQueryParam } from '../../lib/use-query-param';
+import { authActions, authFootnote, authSubtitle, authTitle } from '../../ui/auth-page-styles';
 import { MachineForm } from '../../ui/form/machine-form';
 
 const inlineButton = css({

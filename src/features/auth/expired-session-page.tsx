@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { LOGIN_PATH } from '../../config/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { button } from '../../ui/button-styles';
-import { authActions, authSubtitle, authTitle } from './auth-page-styles';
+import { authActions, authSubtitle, authTitle } from '../../ui/auth-page-styles';
 
 /** /expired-session: where a 401 with code `session_expired` lands (spec 2, spec 8 wording). */
 export function ExpiredSessionPage() {

@@ -11,12 +11,12 @@ import { button } from '../../ui/button-styles';
 import { focusFirstError } from '../../ui/form/focus-first-error';
 import { fieldBinding } from '../../ui/form/field-binding';
 import { textLink } from '../../ui/page-styles';
-import { accountCalls } from '../accounts/account-calls';
-import { FORM_IDS } from '../accounts/form-ids';
-import { useQueryParam } from '../accounts/use-query-param';
+import { accountCalls } from '../../api/account-calls';
+import { FORM_IDS } from '../../ui/form/form-ids';
+import { useQueryParam } from '../../lib/use-query-param';
 import { AccountEmailField } from './account-email-field';
 import { AuthHeading } from './auth-heading';
-import { authActions, authFootnote, authSubtitle, authTitle } from './auth-page-styles';
+import { authActions, authFootnote, authSubtitle, authTitle } from '../../ui/auth-page-styles';
 import { MachineForm } from '../../ui/form/machine-form';
 
 /** /forgot-password: renders the forgot-password machine (email → reset link by email). */

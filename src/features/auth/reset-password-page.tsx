@@ -15,10 +15,10 @@ import { focusFirstError } from '../../ui/form/focus-first-error';
 import { fieldBinding } from '../../ui/form/field-binding';
 import { PasswordField } from '../../ui/form/password-field';
 import { useNotify } from '../../ui/notifications/use-notify';
-import { accountCalls } from '../accounts/account-calls';
-import { FORM_IDS } from '../accounts/form-ids';
-import { useQueryParam } from '../accounts/use-query-param';
-import { authActions, authSubtitle, authTitle } from './auth-page-styles';
+import { accountCalls } from '../../api/account-calls';
+import { FORM_IDS } from '../../ui/form/form-ids';
+import { useQueryParam } from '../../lib/use-query-param';
+import { authActions, authSubtitle, authTitle } from '../../ui/auth-page-styles';
 import { MachineForm } from '../../ui/form/machine-form';
 import { FormAlert } from '../../ui/form/form-alert';
 

@@ -15,12 +15,12 @@ import { focusFirstError } from '../../ui/form/focus-first-error';
 import { fieldBinding } from '../../ui/form/field-binding';
 import { PasswordField } from '../../ui/form/password-field';
 import { textLink } from '../../ui/page-styles';
-import { accountCalls } from '../accounts/account-calls';
-import { FORM_IDS } from '../accounts/form-ids';
-import { useQueryParam } from '../accounts/use-query-param';
+import { accountCalls } from '../../api/account-calls';
+import { FORM_IDS } from '../../ui/form/form-ids';
+import { useQueryParam } from '../../lib/use-query-param';
 import { AccountEmailField } from './account-email-field';
 import { AuthHeading } from './auth-heading';
-import { authFootnote } from './auth-page-styles';
+import { authFootnote } from '../../ui/auth-page-styles';
 import { MachineForm } from '../../ui/form/machine-form';
 
 /** `?next=` only ever leads within the app: a path, never `//host` or a scheme (no open redirect). */

@@ -19,12 +19,12 @@ import { focusFirstError } from '../../ui/form/focus-first-error';
 import { fieldBinding } from '../../ui/form/field-binding';
 import { PasswordField } from '../../ui/form/password-field';
 import { textLink } from '../../ui/page-styles';
-import { accountCalls } from '../accounts/account-calls';
-import { FORM_IDS } from '../accounts/form-ids';
-import { useQueryParam } from '../accounts/use-query-param';
+import { accountCalls } from '../../api/account-calls';
+import { FORM_IDS } from '../../ui/form/form-ids';
+import { useQueryParam } from '../../lib/use-query-param';
 import { AccountEmailField } from './account-email-field';
 import { AuthHeading } from './auth-heading';
-import { authFootnote, authSubtitle } from './auth-page-styles';
+import { authFootnote, authSubtitle } from '../../ui/auth-page-styles';
 import { MachineForm } from '../../ui/form/machine-form';
 
 /** A legal page from the consent text, in a new tab so the form keeps what was typed; Trans fills its text. */

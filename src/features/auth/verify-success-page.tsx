@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { LOGIN_PATH } from '../../config/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { button } from '../../ui/button-styles';
-import { authActions, authSubtitle, authTitle } from './auth-page-styles';
+import { authActions, authSubtitle, authTitle } from '../../ui/auth-page-styles';
 
 /**
  * /verify-success-mobile: the emailed link was opened where nobody is signed in (typically a phone): the email

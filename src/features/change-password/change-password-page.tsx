@@ -18,8 +18,8 @@ import { useNotify } from '../../ui/notifications/use-notify';
 import { PageHeader } from '../../ui/page-header';
 import { card, textLink } from '../../ui/page-styles';
 import { css } from '../../../styled-system/css';
-import { accountCalls } from '../accounts/account-calls';
-import { FORM_IDS } from '../accounts/form-ids';
+import { accountCalls } from '../../api/account-calls';
+import { FORM_IDS } from '../../ui/form/form-ids';
 import { MachineForm } from '../../ui/form/machine-form';
 
 const narrow = css({ maxW: 'lg' });

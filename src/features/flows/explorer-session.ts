@@ -5,9 +5,9 @@
  * (tests/support/model-based.ts), so a path from the docs replays here exactly.
  */
 import { createActor, fromPromise, SimulatedClock, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot, type InspectionEvent } from 'xstate';
-import type { CatalogueEntry } from '../../../machines/catalogue';
-import { nodeId } from './flow-graph';
-import { AFTER, DONE, ERROR, countedStates, eventSamples, invokeNames, planPaths, transitionId } from '../../../tests/support/model-graph';
+import type { CatalogueEntry } from '../../../machines/catalogue-entry';
+import { nodeId } from '../../ui/machine-diagram/flow-graph';
+import { AFTER, DONE, ERROR, countedStates, eventSamples, invokeNames, planPaths, transitionId } from '../../../machines/graph/model-graph';
 
 export interface EnabledEvent {
   /** As the docs title it: `SUBMIT`, `CHANGE[1]`, `signIn:done`, `after:5000`. */

@@ -2,25 +2,44 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '../../../styled-system/css';
 import { catalogue } from '../../../machines/catalogue';
-import coverageData from '../../../docs/flows/coverage.json';
 import { PageHeader } from '../../ui/page-header';
 import { button } from '../../ui/button-styles';
 import { card, sectionTitle, mutedText } from '../../ui/page-styles';
 import { fieldBox, fieldInput, fieldLabel, selectInput } from '../../ui/form/form-styles';
-import { useQueryParam } from '../accounts/use-query-param';
+import { useQueryParam } from '../../lib/use-query-param';
 import { ExplorerSession, type ExplorerPath } from './explorer-session';
-import { flowGraph } from './flow-graph';
-import { MachineDiagram } from './machine-diagram';
-import { useLayout } from './use-layout';
+import { flowGraph } from '../../ui/machine-diagram/flow-graph';
+import { MachineDiagram } from '../../ui/machine-diagram/machine-diagram';
+import { useLayout } from '../../ui/machine-diagram/use-layout';
 import { INSPECT_CHANNEL, type InspectMessage } from './inspect-channel';
 
 type Name = keyof typeof catalogue;
 const NAMES = Object.keys(catalogue) as Name[];
-const coverage = coverageData as Record<string, { taken: number; total: number; untaken: Array<{ id: string; reason: string | null }> }>;
+type Coverage = Record<string, { taken: number; total: number; untaken: Array<{ id: string; reason: string | null }> }>;
+
+/**
+ * The model tests' coverage (docs/flows/coverage.json), fetched the first time "Show coverage" is ticked: an opt-in
+ * view's data, so the explorer's first view does not carry it (it grows with every flow).
+ */
+function useCoverage(wanted: boolean): Coverage | null {
+  const [coverage, setCoverage] = useState<Coverage | null>(null);
+  useEffect(() => {
+    if (!wanted || coverage) return;
+    let live = true;
+    void import('../../../docs/flows/coverage.json').then((m) => {
+      if (live) setCoverage(m.default as Coverage);
+    });
+    return () => {
+      live = false;
+    };
+  }, [wanted, coverage]);
+  return coverage;
+}
 const PLAY_INTERVAL_MS = 700;
 
-const layoutGrid = css({ display: 'grid', gap: '6', gridTemplateColumns: { base: '1fr', xl: 'minmax(0, 3fr) minmax(18rem, 1fr)' }, alignItems: 'start' });
-const panel = css({ display: 'grid', gap: '4' });
+const layoutGrid = css({ display: 'grid', gap: '6', gridTemplateColumns: { base: 'minmax(0, 1fr)', xl: 'minmax(0, 3fr) minmax(18rem, 1fr)' }, alignItems: 'start' });
+// minmax(0, …): a wide diagram scrolls inside its box instead of widening the page on a phone.
+const panel = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '4' });
 const row = css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' });
 const diagramBox = css({ overflowX: 'auto', bg: 'bg.surface', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.subtle', p: '3' });
 const list = css({ display: 'grid', gap: '2', listStyle: 'none', p: 0, m: 0 });
@@ -90,7 +109,8 @@ export function FlowsPage() {
     setPlaying({ path, next: 0, auto });
   }
 
-  const stats = coverage[name];
+  const coverage = useCoverage(showCoverage);
+  const stats = coverage?.[name];
   const covered = useMemo(() => {
     if (!showCoverage || !stats) return null;
     const untaken = new Set(stats.untaken.map((u) => u.id));

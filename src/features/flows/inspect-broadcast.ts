@@ -1,6 +1,6 @@
 import type { AnyStateMachine, InspectionEvent } from 'xstate';
-import { invokeNames, transitionId } from '../../../tests/support/model-graph';
-import { nodeId } from './flow-graph';
+import { invokeNames, transitionId } from '../../../machines/graph/model-graph';
+import { nodeId } from '../../ui/machine-diagram/flow-graph';
 import { INSPECT_CHANNEL, type InspectMessage } from './inspect-channel';
 
 /** Turns the app's microsteps into InspectMessages on the inspection channel (see src/lib/app-inspector.ts). */

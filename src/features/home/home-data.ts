@@ -4,7 +4,7 @@ import { apiClientFor } from '../../api/use-api';
 import type { ApiClient } from '../../api/client';
 import { offerPrefetch, ownProfileKey, takePrefetch } from '../../app/router/route-prefetch';
 import type { Runtime } from '../../app/runtime/runtime';
-import { loadHomeData, loadOwnProfile } from '../transactions/activity-calls';
+import { loadHomeData, loadOwnProfile } from '../../api/activity-calls';
 
 const key = (userId: string) => `home:${userId}`;
 

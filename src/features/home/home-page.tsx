@@ -8,16 +8,22 @@ import { css } from '../../../styled-system/css';
 import { pendingFirstSteps, type FirstStep } from '../../../domain/first-steps';
 import { homeActivityMachine } from '../../../machines/home-activity.machine';
 import { useApi } from '../../api/use-api';
+import { liveUpdates } from '../../api/live-updates';
 import { SessionContext } from '../../app/providers/session-context';
-import { CHECK_EMAIL_PATH, TRANSACTIONS_PATH, WITHDRAW_FUNDS_PATH } from '../../config/paths';
+import { ADD_MONEY_PATH, CHECK_EMAIL_PATH, TRANSACTIONS_PATH, WITHDRAW_FUNDS_PATH, withQuery } from '../../config/paths';
+import { returnQuery } from '../../lib/return-to';
 import { useFormat } from '../../lib/use-format';
 import { button } from '../../ui/button-styles';
 import { PageHeader } from '../../ui/page-header';
 import { card, mutedText, sectionTitle, textLink } from '../../ui/page-styles';
 import { Spinner } from '../../ui/spinner';
-import { cents } from '../transactions/payment-display';
-import { TransactionRow } from '../transactions/transaction-row';
+import { cents } from '../../ui/activity/payment-display';
+import { TransactionRow } from '../../ui/activity/transaction-row';
 import { loadHome } from './home-data';
+import { homeGreetingKey, useFirstVisit } from '../../lib/first-visit';
+import { OrdersWaitingCard } from './orders-waiting-card';
+import { LazyMoneyChart } from '../../ui/money-chart/lazy-money-chart';
+import { moneySummaryCalls } from '../../api/money-summary-calls';
 
 const balanceCard = css({
   p: { base: '5', md: '6' },
@@ -30,6 +36,19 @@ const balanceCard = css({
 });
 const balanceLabel = css({ fontSize: 'sm', fontWeight: 'medium', color: 'brand.100' });
 const balance = css({ mt: '1', fontSize: { base: '3xl', md: '4xl' }, fontWeight: 'bold', letterSpacing: '-0.02em' });
+const balanceRow = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '3' });
+const addMoneyLink = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minH: '11',
+  px: '4',
+  borderRadius: 'full',
+  bg: 'white',
+  color: 'brand.800',
+  fontWeight: 'semibold',
+  textDecoration: 'none',
+  _hover: { bg: 'brand.50' },
+});
 const stack = css({ display: 'grid', gap: '5', mt: '5' });
 const stepsGrid = css({ mt: '4', display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '3' });
 const stepCard = css({ p: '4', borderRadius: 'xl', borderWidth: '1px', borderColor: 'border.subtle', bg: 'brand.50', display: 'grid', gap: '2' });
@@ -54,9 +73,11 @@ export function HomePage() {
   const { t } = useTranslation();
   const format = useFormat();
   const api = useApi();
+  const chartActors = useMemo(() => moneySummaryCalls(api), [api]);
   const user = SessionContext.useSelector((snapshot) => snapshot.context.user);
+  const firstVisit = useFirstVisit();
   const userId = user?.userId ?? '';
-  const logic = useMemo(() => homeActivityMachine.provide({ actors: { loadHome: loadHome(api) } }), [api]);
+  const logic = useMemo(() => homeActivityMachine.provide({ actors: { loadHome: loadHome(api), liveUpdates } }), [api]);
   const [state, send] = useMachine(logic, { input: { userId }, inspect: appInspect });
   const { data } = state.context;
   const steps = pendingFirstSteps({
@@ -68,16 +89,30 @@ export function HomePage() {
 
   return (
     <>
-      <PageHeader title={t('routes.home')} lead={t('pages.homeTitle', { name: user?.fullName ?? '' })} />
+      <PageHeader title={t('routes.home')} lead={t(homeGreetingKey(firstVisit), { name: user?.fullName ?? '' })} />
       <section className={balanceCard} aria-labelledby="balance-label">
         <p id="balance-label" className={balanceLabel}>
           {t('pages.balanceLabel')}
         </p>
-        <p className={balance}>{data ? format.money(cents(data.balance)) : '—'}</p>
+        <div className={balanceRow}>
+          <p className={balance}>{data ? format.money(cents(data.balance)) : '—'}</p>
+          {/* One tap from the balance (issue 22 item 12); the add-money screen leads back here when done. */}
+          <Link href={withQuery(ADD_MONEY_PATH, returnQuery('home'))} className={addMoneyLink}>
+            {t('pages.addMoney')}
+          </Link>
+        </div>
       </section>
       <Suspense fallback={<Spinner />}>
+        {/* A creator's open orders (issue 23 item 3): shown only when some wait for a reply. */}
+        {userId ? <OrdersWaitingCard userId={userId} /> : null}
         <HomeSections state={state} send={send} steps={steps} />
       </Suspense>
+      {/* Money in and out (issue 26 item 1): its own lazy chunk and its own boundary, after the page's sections. */}
+      {userId ? (
+        <div className={stack}>
+          <LazyMoneyChart userId={userId} actors={chartActors} />
+        </div>
+      ) : null}
     </>
   );
 }

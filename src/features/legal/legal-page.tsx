@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { normalizePath } from '../../../domain/app-routes';
 import { SUPPORT_URL } from '../../../domain/product';
 import { css, cx } from '../../../styled-system/css';
-import { normalizePath } from '../../app/router/route-sets';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormat } from '../../lib/use-format';
 import { ExternalLink } from '../../ui/external-link';
 import { mutedText, pageLead, pageTitle, textLink } from '../../ui/page-styles';
 import { TextBlocks } from '../../ui/text-blocks';
-import { LEGAL_LAST_UPDATED, legalDocumentFor } from './legal-documents';
+import { LEGAL_LAST_UPDATED, legalDocumentFor } from '../../lib/legal-documents';
 
 const wrapper = css({ maxW: '3xl', mx: 'auto', px: { base: '5', md: '6' }, py: { base: '8', md: '14' }, w: 'full' });
 const updated = css({ mt: '2', fontSize: 'sm' });

@@ -5,11 +5,16 @@ import { css } from '../../../styled-system/css';
 import { TextAreaField } from '../../ui/form/text-area-field';
 import { TextField } from '../../ui/form/text-field';
 
-const amountInput = css({ fontSize: '2xl', fontWeight: 'semibold', h: '14' });
+const amountInput = css({ fontSize: '2xl', fontWeight: 'semibold', h: '14', pl: '9' });
+const dollar = css({ position: 'absolute', left: '4', fontSize: '2xl', fontWeight: 'semibold', color: 'fg.muted', pointerEvents: 'none' });
 
-/** The amount in dollars: the machine takes only keystrokes the amount rule allows (domain/money/amount-input). */
-export function AmountField(props: { id: string; value: string; error?: FormMessage; hint?: string; onValueChange: (value: string) => void }) {
+/**
+ * The amount in dollars, with its "$" and whom it goes to ("to @maya") under it: the machine takes only keystrokes
+ * the amount rule allows (domain/money/amount-input).
+ */
+export function AmountField(props: { id: string; value: string; error?: FormMessage | undefined; hint?: string | undefined; onValueChange: (value: string) => void }) {
   const { t } = useTranslation('payments');
+  const { hint, ...rest } = props;
   return (
     <TextField
       label={t('fields.amount')}
@@ -17,12 +22,18 @@ export function AmountField(props: { id: string; value: string; error?: FormMess
       autoComplete="off"
       placeholder="0.00"
       className={amountInput}
-      {...props}
+      endSlot={
+        <span aria-hidden="true" className={dollar}>
+          $
+        </span>
+      }
+      {...(hint ? { hint } : {})}
+      {...rest}
     />
   );
 }
 
 /** The note: a text area whose hint counts the characters against the limit. */
-export function MessageField(props: { id: string; label: string; value: string; error?: FormMessage; onValueChange: (value: string) => void }) {
-  return <TextAreaField {...props} maxLength={MESSAGE_MAX_LENGTH} rows={4} hint={`${props.value.length} / ${MESSAGE_MAX_LENGTH}`} />;
+export function MessageField(props: { id: string; label: string; value: string; error?: FormMessage | undefined; onValueChange: (value: string) => void }) {
+  return <TextAreaField {...props} maxLength={MESSAGE_MAX_LENGTH} rows={3} hint={`${props.value.length} / ${MESSAGE_MAX_LENGTH}`} />;
 }

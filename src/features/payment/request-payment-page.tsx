@@ -1,8 +1,9 @@
 import { appInspect } from '../../lib/app-inspector';
 import { useMachine } from '@xstate/react';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { centsFromInput } from '../../../domain/money/amount-input';
+import type { Person } from '../../../machines/payments/person';
+import { requestFormView } from '../../../machines/payments/request-form.view';
 import { requestPaymentMachine } from '../../../machines/request-payment.machine';
 import { css } from '../../../styled-system/css';
 import { useFormat } from '../../lib/use-format';
@@ -12,18 +13,17 @@ import { MachineForm } from '../../ui/form/machine-form';
 import { useFormText } from '../../ui/form/use-form-text';
 import { PageHeader } from '../../ui/page-header';
 import { card } from '../../ui/page-styles';
-import { Stepper } from '../../ui/stepper';
-import { FirstSteps } from './first-steps';
-import { PaymentDone, PaymentFailure } from './payment-outcome';
-import { PaymentSummary } from './payment-summary';
-import { StepButtons } from './step-buttons';
+import { AmountField, MessageField } from './payment-fields';
+import { PaymentDone, PaymentFailure } from '../../ui/wizard/payment-outcome';
+import { PaymentSummary } from '../../ui/wizard/payment-summary';
+import { RecipientField } from './recipient-field';
 import { usePaymentCalls } from './use-payment-calls';
 
 const FORM_ID = 'request-payment-form';
 const narrow = css({ maxW: 'xl' });
-const STEP_INDEX: Record<string, number> = { recipient: 0, amount: 1, message: 2, confirm: 3, submitting: 3, failed: 3, requested: 4 };
+const wide = css({ w: 'full' });
 
-/** /payment/request: renders the request-payment machine, one step at a time. */
+/** /payment/request (issue 22 item 1): one screen — whom, how much, what for, a summary and "Request $20.00". */
 export function RequestPaymentPage() {
   const { t } = useTranslation('payments');
   const format = useFormat();
@@ -39,56 +39,55 @@ export function RequestPaymentPage() {
   );
   const [state, send] = useMachine(logic, { inspect: appInspect });
   const { context } = state;
-  const step = String(state.value);
-  const back = () => send({ type: 'BACK' });
-  const amount = format.money(centsFromInput(context.amount) ?? 0);
-  const steps = [t('steps.recipient'), t('steps.amount'), t('steps.message'), t('steps.confirm')];
-  const summary = [
-    [t('summary.recipient'), `@${context.recipient?.username ?? ''}`],
-    [t('summary.amount'), amount],
-    [t('summary.message'), context.message.trim()],
-  ] as const;
+  const onRecipient = useCallback((person: Person | null) => send({ type: 'SET_RECIPIENT', person }), [send]);
+  // What the screen says — the summary, the button, the receipt — is machines/payments/request-form.view.ts's.
+  const view = requestFormView(context, state.matches('submitting'));
 
   return (
     <>
       <PageHeader title={t('request.title')} lead={t('request.lead')} />
       <div className={`${card} ${narrow}`}>
-        {state.matches('requested') && context.requested ? (
+        {state.matches('done') && view.done ? (
           <PaymentDone
             title={t('requested.title')}
-            body={t('requested.body', { amount, username: context.recipient?.username ?? '' })}
-            paymentId={context.requested.paymentId}
+            body={t(view.done.key, { amount: format.money(view.done.amountCents), username: view.done.username })}
+            paymentId={view.done.paymentId}
           />
         ) : (
-          <>
-            <Stepper steps={steps} current={STEP_INDEX[step] ?? 0} />
-            <MachineForm id={FORM_ID} onSubmit={() => send({ type: state.matches('confirm') ? 'CONFIRM' : state.matches('failed') ? 'RETRY' : 'NEXT' })}>
-              <FirstSteps
-                step={step}
-                idPrefix="request"
-                context={context}
-                send={send}
-                calls={calls}
-                amountHint={t('fields.requestAmountHint')}
-                messageLabel={t('fields.requestMessage')}
-              />
-              {state.matches('failed') ? <PaymentFailure title={t('failed.other')} text={formText(context.failure)} /> : null}
-              {state.matches('confirm') || state.matches('submitting') || state.matches('failed') ? (
-                <>
-                  <PaymentSummary rows={summary} />
-                  <StepButtons onBack={state.matches('submitting') ? undefined : back}>
-                    <button type="submit" className={button({ size: 'lg' })} disabled={state.matches('submitting')}>
-                      {state.matches('submitting')
-                        ? t('actions.requesting')
-                        : state.matches('failed')
-                          ? t('actions.retry')
-                          : t('actions.request', { amount })}
-                    </button>
-                  </StepButtons>
-                </>
-              ) : null}
-            </MachineForm>
-          </>
+          <MachineForm id={FORM_ID} onSubmit={() => send({ type: 'SUBMIT' })}>
+            <RecipientField
+              id="request-recipient"
+              label={t('fields.recipient')}
+              calls={calls}
+              initial={context.recipient}
+              error={context.errors.recipient}
+              onSelectionChange={onRecipient}
+            />
+            <AmountField
+              id="request-amount"
+              value={context.amount}
+              error={context.errors.amount}
+              hint={t('fields.requestAmountHint')}
+              onValueChange={(value) => send({ type: 'CHANGE_AMOUNT', value })}
+            />
+            <MessageField
+              id="request-message"
+              label={t('fields.requestMessage')}
+              value={context.message}
+              error={context.errors.message}
+              onValueChange={(value) => send({ type: 'CHANGE_MESSAGE', value })}
+            />
+            {context.failure ? <PaymentFailure title={t('failed.other')} text={formText(context.failure)} /> : null}
+            <PaymentSummary
+              rows={[
+                [t('summary.recipient'), view.summary.to ? `@${view.summary.to}` : '—'],
+                [t('summary.amount'), format.money(view.summary.amountCents)],
+              ]}
+            />
+            <button type="submit" className={`${button({ size: 'lg' })} ${wide}`} disabled={view.button.disabled}>
+              {t(view.button.key, { amount: format.money(view.button.amountCents) })}
+            </button>
+          </MachineForm>
         )}
       </div>
     </>

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useApi } from '../../api/use-api';
 import { SessionContext } from '../../app/providers/session-context';
-import { paymentCalls } from './payment-calls';
+import { paymentCalls } from '../../api/payment-calls';
 
 export type PaymentCalls = ReturnType<typeof paymentCalls>;
 

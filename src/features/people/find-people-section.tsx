@@ -23,7 +23,7 @@ const who = css({ display: 'flex', alignItems: 'center', gap: '3', minW: '0' });
 function PersonLabel({ person }: { person: Person }) {
   return (
     <div className={who}>
-      <Avatar src={person.photo} alt="" size="sm" />
+      <Avatar src={person.photo} alt={person.fullName ?? person.username} size="sm" />
       <span className={personName}>
         <span className={personUsername}>@{person.username}</span>
         {person.fullName ? <span className={personFullName}>{person.fullName}</span> : null}

@@ -1,10 +1,13 @@
 import { css } from '../../../styled-system/css';
 
 /** The /contacts sections share one look: a list of people, each with a name, a username and an action. */
-export const sections = css({ display: 'grid', gap: '6', maxW: '2xl' });
-export const personList = css({ mt: '3', display: 'grid', gap: '2', listStyle: 'none', p: '0' });
+// One column no wider than the screen: a section's content wraps inside it (es and pt ran 14–29 px past 375 px).
+export const sections = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '6', maxW: '2xl' });
+export const personList = css({ mt: '3', display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '2', listStyle: 'none', p: '0' });
 export const personRow = css({
   display: 'flex',
+  // A long name and a long action ("Adicionar aos contatos") do not fit one 375 px line: the action goes below.
+  flexWrap: 'wrap',
   alignItems: 'center',
   justifyContent: 'space-between',
   gap: '3',

@@ -18,7 +18,7 @@ import { TextField } from '../../ui/form/text-field';
 import { useNotify } from '../../ui/notifications/use-notify';
 import { PageHeader } from '../../ui/page-header';
 import { card, textLink } from '../../ui/page-styles';
-import { creatorCalls } from '../creators/creator-calls';
+import { creatorCalls } from '../../api/creator-calls';
 import { MachineForm } from '../../ui/form/machine-form';
 
 const FORM_ID = 'price-point-form';

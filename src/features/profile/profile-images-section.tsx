@@ -10,13 +10,13 @@ import { i18n } from '../../i18n/i18n';
 import { ProfileSummaryContext } from '../../layouts/app-shell/profile-summary-context';
 import { appInspect } from '../../lib/app-inspector';
 import { avatarUrl, backgroundUrl } from '../../lib/profile-images';
-import { Avatar } from '../../ui/avatar';
+import { Avatar, Banner } from '../../ui/avatar';
 import { button } from '../../ui/button-styles';
 import { fieldError } from '../../ui/form/form-styles';
 import { useFormText } from '../../ui/form/use-form-text';
 import { useNotify } from '../../ui/notifications/use-notify';
 import { card, mutedText, sectionTitle } from '../../ui/page-styles';
-import { settingsCalls } from '../settings/settings-calls';
+import { settingsCalls } from '../../api/settings-calls';
 
 const rows = css({ mt: '4', display: 'grid', gap: '5' });
 const row = css({ display: 'flex', alignItems: 'center', gap: '4', flexWrap: 'wrap' });
@@ -24,7 +24,8 @@ const controls = css({ display: 'grid', gap: '2', justifyItems: 'start' });
 const label = css({ fontWeight: 'semibold', color: 'fg.default' });
 // The file input is hidden but focusable; its label is the visible button, ringed while the input has focus.
 const picker = css({ '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' } });
-const banner = css({ w: '40', h: '16', borderRadius: 'lg', bg: 'brand.100', bgSize: 'cover', bgPosition: 'center' });
+const banner = css({ display: 'block', w: '40', h: '16', borderRadius: 'lg', bg: 'brand.100', overflow: 'hidden' });
+const bannerImage = css({ borderRadius: 'lg' });
 
 /**
  * The avatar and background image of /profile, once the shell's profile summary has said what they are (it keeps
@@ -44,6 +45,7 @@ function ProfileImages() {
   const summaryActor = ProfileSummaryContext.useActorRef();
   const summary = ProfileSummaryContext.useSelector((snapshot) => snapshot.context.summary);
   const userId = SessionContext.useSelector((snapshot) => snapshot.context.user?.userId ?? '');
+  const fullName = SessionContext.useSelector((snapshot) => snapshot.context.user?.fullName ?? snapshot.context.user?.username ?? null);
   const logic = useMemo(() => {
     const calls = settingsCalls(api);
     return profileImagesMachine.provide({
@@ -103,12 +105,14 @@ function ProfileImages() {
       <p className={mutedText}>{t('images.lead')}</p>
       <div className={rows}>
         <div className={row}>
-          <Avatar src={avatarUrl(userId, keys.photo_key)} alt={t('images.photo')} size="md" />
+          <Avatar src={avatarUrl(userId, keys.photo_key)} alt={t('images.photo')} name={fullName} size="md" />
           {control('photo', t('images.choosePhoto'))}
         </div>
         <div className={row}>
           {backgroundSrc ? (
-            <img src={backgroundSrc} alt={t('images.currentBackground')} className={banner} />
+            <span className={banner}>
+              <Banner src={backgroundSrc} alt={t('images.currentBackground')} className={bannerImage} />
+            </span>
           ) : (
             <div className={banner} role="img" aria-label={t('images.noBackground')} />
           )}

@@ -22,11 +22,13 @@ import { PageHeader } from '../../ui/page-header';
 import { card, mutedText, sectionTitle } from '../../ui/page-styles';
 import { LoadFailedPanel } from '../../ui/resource-panels';
 import { Spinner } from '../../ui/spinner';
-import { creatorCalls } from '../creators/creator-calls';
-import { pricePointName } from '../creators/price-point-name';
-import { ShareLink } from '../creators/share-link';
+import { creatorCalls } from '../../api/creator-calls';
+import { pricePointName } from '../../lib/price-point-name';
+import { ShareLink } from '../../ui/share-link';
 import { ProfileSummaryContext } from '../../layouts/app-shell/profile-summary-context';
 import { ProfileImagesSection } from './profile-images-section';
+import { LazyMoneyChart } from '../../ui/money-chart/lazy-money-chart';
+import { moneySummaryCalls } from '../../api/money-summary-calls';
 
 const BIO_FORM_ID = 'profile-bio-form';
 const sections = css({ display: 'grid', gap: '6', maxW: '2xl' });
@@ -50,6 +52,7 @@ export function ProfilePage() {
   const { t } = useTranslation('creators');
   const { t: tc } = useTranslation();
   const api = useApi();
+  const chartActors = useMemo(() => moneySummaryCalls(api), [api]);
   const notify = useNotify();
   const format = useFormat();
   const user = SessionContext.useSelector((snapshot) => snapshot.context.user);
@@ -66,10 +69,7 @@ export function ProfilePage() {
             summary.send({ type: 'REFRESH' });
           },
           notifyRemoved: () => notify.success(i18n.t('creators:profile.removed')),
-          notifyRemoveFailed: ({ event }) => {
-            const error = (event as { error?: unknown }).error;
-            notify.error(isApiFailure(error) && error.detail ? error.detail : i18n.t('errors:generic'));
-          },
+          notifyRemoveFailed: (_, { error }) => notify.error(isApiFailure(error) && error.detail ? error.detail : i18n.t('errors:generic')),
         },
       }),
     [api, notify, summary],
@@ -95,6 +95,8 @@ export function ProfilePage() {
       {header}
       <div className={sections}>
         {user?.username ? <ShareLink username={user.username} /> : null}
+        {/* Money in and out, with orders and tips apart for a creator (issue 26 item 1): its own lazy chunk. */}
+        {user?.userId ? <LazyMoneyChart userId={user.userId} actors={chartActors} /> : null}
         <ProfileImagesSection />
         <section className={card} aria-labelledby="profile-bio-title">
           <h2 id="profile-bio-title" className={sectionTitle}>

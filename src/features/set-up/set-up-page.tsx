@@ -8,6 +8,7 @@ import { css } from '../../../styled-system/css';
 import { useApi } from '../../api/use-api';
 import { SessionContext } from '../../app/providers/session-context';
 import { HOME_PATH } from '../../config/paths';
+import { FIRST_VISIT_STATE } from '../../lib/first-visit';
 import { useLocale } from '../../i18n/use-locale';
 import { LogoutButton } from '../../layouts/app-shell/logout-button';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -19,9 +20,9 @@ import { SelectField } from '../../ui/form/select-field';
 import { TextField } from '../../ui/form/text-field';
 import { LogoutIcon } from '../../ui/icons';
 import { card, pageLead, pageTitle } from '../../ui/page-styles';
-import { accountCalls } from '../accounts/account-calls';
-import { FORM_IDS } from '../accounts/form-ids';
-import { countryOptions } from './country-options';
+import { accountCalls } from '../../api/account-calls';
+import { FORM_IDS } from '../../ui/form/form-ids';
+import { countryOptions } from '../../lib/country-options';
 import { MachineForm } from '../../ui/form/machine-form';
 
 const actions = css({ mt: '8', display: 'flex', justifyContent: 'flex-end' });
@@ -47,7 +48,8 @@ export function SetUpPage() {
         // The creator's page takes the purchase from router state (the page itself is another issue's).
         resumePurchase: (_, { purchase }) =>
           navigate(`/${encodeURIComponent(purchase.creatorUsername)}`, { replace: true, state: { purchase } }),
-        goHome: () => navigate(HOME_PATH, { replace: true }),
+        // Home greets a new user with "Welcome" (src/lib/first-visit.ts).
+        goHome: () => navigate(HOME_PATH, { replace: true, state: FIRST_VISIT_STATE }),
       },
     });
   }, [api, session]);

@@ -26,8 +26,8 @@ import { LoadFailedPanel } from '../../ui/resource-panels';
 import { PasswordDialog } from '../../ui/password-dialog';
 import { PinInput } from '../../ui/pin-input';
 import { Spinner } from '../../ui/spinner';
-import { countryOptions } from '../set-up/country-options';
-import { settingsCalls } from './settings-calls';
+import { countryOptions } from '../../lib/country-options';
+import { settingsCalls } from '../../api/settings-calls';
 
 const FORM_ID = 'account-info-form';
 const narrow = css({ maxW: '2xl' });

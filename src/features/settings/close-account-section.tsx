@@ -12,7 +12,7 @@ import { PasswordDialog } from '../../ui/password-dialog';
 import { FormAlert } from '../../ui/form/form-alert';
 import { useNotify } from '../../ui/notifications/use-notify';
 import { card, mutedText, sectionTitle } from '../../ui/page-styles';
-import { settingsCalls } from './settings-calls';
+import { settingsCalls } from '../../api/settings-calls';
 
 const body = css({ mt: '2', mb: '4', display: 'grid', gap: '4', justifyItems: 'start' });
 

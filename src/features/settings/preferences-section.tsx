@@ -16,7 +16,7 @@ import { SelectField } from '../../ui/form/select-field';
 import { useNotify } from '../../ui/notifications/use-notify';
 import { card, sectionTitle } from '../../ui/page-styles';
 import { Spinner } from '../../ui/spinner';
-import { settingsCalls } from './settings-calls';
+import { settingsCalls } from '../../api/settings-calls';
 
 const form = css({ mt: '4', display: 'grid', gap: '4', justifyItems: 'start' });
 const wide = css({ w: 'full', maxW: 'sm' });
@@ -44,7 +44,8 @@ export function PreferencesSection() {
   }, [api, notify]);
   const [state, send] = useMachine(logic, { input: { userId }, inspect: appInspect });
   const { values, message } = state.context;
-  const saving = state.matches('saving');
+  // A language picked is being stored (it is shown at once); or Save was pressed.
+  const saving = state.matches('saving') || state.matches('savingLanguage');
   return (
     <section className={card} aria-labelledby="preferences-title">
       <h2 id="preferences-title" className={sectionTitle}>

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { css } from '../../../styled-system/css';
 import { PageHeader } from '../../ui/page-header';
 import { card, textLink } from '../../ui/page-styles';
-import { LEGAL_DOCUMENTS, LEGAL_PATHS } from '../legal/legal-documents';
+import { LEGAL_DOCUMENTS, LEGAL_PATHS } from '../../lib/legal-documents';
 
 const list = css({ display: 'grid', gap: '3', listStyle: 'none', p: '0' });
 

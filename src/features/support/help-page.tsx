@@ -10,7 +10,7 @@ import { button } from '../../ui/button-styles';
 import { ExternalLink } from '../../ui/external-link';
 import { HelpIcon, LinkIcon, SendIcon, WarningIcon, type IconProps } from '../../ui/icons';
 import { card, mutedText, pageLead, pageTitle, sectionTitle, textLink } from '../../ui/page-styles';
-import { LEGAL_DOCUMENTS, LEGAL_PATHS } from '../legal/legal-documents';
+import { LEGAL_DOCUMENTS, LEGAL_PATHS } from '../../lib/legal-documents';
 
 const wrapper = css({ maxW: '4xl', mx: 'auto', px: { base: '5', md: '6' }, py: { base: '8', md: '14' }, w: 'full' });
 const grid = css({

@@ -7,7 +7,7 @@ import { textLink } from '../../ui/page-styles';
 const shown = css({ mt: '2', maxW: 'full', maxH: '80', borderRadius: 'lg', display: 'block' });
 
 /** Where the API serves a media file to the parties of a payment it was sent on (the session cookie goes along). */
-export const mediaUrl = (userId: string, mediaId: string) =>
+const mediaUrl = (userId: string, mediaId: string) =>
   `/api/app/user/${encodeURIComponent(userId)}/media/${encodeURIComponent(mediaId)}`;
 
 /**

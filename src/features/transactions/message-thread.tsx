@@ -9,8 +9,9 @@ import { fieldError, fieldHint } from '../../ui/form/form-styles';
 import { useFormText } from '../../ui/form/use-form-text';
 import { button } from '../../ui/button-styles';
 import { card, mutedText, sectionTitle } from '../../ui/page-styles';
+import { FilePicker } from '../../ui/file-picker';
 import { MediaAttachment } from './media-attachment';
-import { counterparty } from './payment-display';
+import { counterparty } from '../../ui/activity/payment-display';
 
 // minmax(0, 1fr) columns: the browser's file picker and the textarea have intrinsic widths that made an auto column
 // wider than a 375 px phone (issue 22).
@@ -19,7 +20,6 @@ const bubble = css({ p: '3', borderRadius: 'xl', bg: 'gray.100', maxW: 'md', ove
 const mine = css({ bg: 'brand.50', justifySelf: 'end' });
 const meta = css({ fontSize: 'xs', color: 'fg.muted', mb: '1' });
 const form = css({ mt: '4', display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '2' });
-const fileInput = css({ w: 'full', maxW: 'full', minW: 0 });
 const textarea = css({
   w: 'full',
   minH: '20',
@@ -111,20 +111,17 @@ export function MessageThread(props: MessageThreadProps) {
         <label htmlFor={ATTACH_ID} className={label}>
           {t('thread.attachLabel')}
         </label>
-        <input
+        <FilePicker
           id={ATTACH_ID}
           // A refused or removed file leaves the input empty again (a fresh input), so it never shows as chosen.
-          key={attachment?.file.name ?? 'none'}
-          type="file"
-          className={fileInput}
+          resetKey={attachment?.file.name ?? 'none'}
+          label={t('thread.chooseFile')}
+          dropHint={t('upload.dropHere')}
           accept={ACCEPT_ANY}
           disabled={sending || attaching}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${ATTACH_ID}-error ${ATTACH_ID}-hint` : `${ATTACH_ID}-hint`}
-          onChange={(event) => {
-            const chosen = event.currentTarget.files?.[0];
-            if (chosen) onAttach(chosen);
-          }}
+          invalid={Boolean(problem)}
+          describedBy={problem ? `${ATTACH_ID}-error ${ATTACH_ID}-hint` : `${ATTACH_ID}-hint`}
+          onFile={onAttach}
         />
         {problem ? (
           <p id={`${ATTACH_ID}-error`} className={fieldError}>

@@ -8,21 +8,19 @@ import type { PaymentView } from '../../../machines/activity/payment-types';
 import { paymentActionsMachine } from '../../../machines/payment-actions.machine';
 import { ACTION_WORDING } from '../../../machines/payment-actions.view';
 import { useApi } from '../../api/use-api';
-import { PAYMENT_PATH, UPLOAD_FILE_PATH, withQuery } from '../../config/paths';
+import { UPLOAD_FILE_PATH, withQuery } from '../../config/paths';
 import { i18n } from '../../i18n/i18n';
 import { useFormat } from '../../lib/use-format';
 import { button } from '../../ui/button-styles';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { useNotify } from '../../ui/notifications/use-notify';
 import { card, sectionTitle } from '../../ui/page-styles';
-import { activityCalls } from './activity-calls';
-import { cents, counterparty } from './payment-display';
+import { activityCalls } from '../../api/activity-calls';
+import { cents, counterparty } from '../../ui/activity/payment-display';
+import { payRequestTarget } from '../../ui/activity/pay-request';
 
 const row = css({ mt: '4', display: 'flex', flexWrap: 'wrap', gap: '3' });
 const text = css({ mt: '2', color: 'fg.muted' });
-
-/** The send screen's address for paying a request (spec 2: state carrying receiver, amount and paymentId). */
-const PAY_REQUEST_PATH = `${PAYMENT_PATH}/send`;
 
 /** What the user may do with this payment: renders the payment-actions machine and its dialogs. */
 export function PaymentActionsPanel({ userId, payment, onChanged }: { userId: string; payment: PaymentView; onChanged: () => void }) {
@@ -34,16 +32,13 @@ export function PaymentActionsPanel({ userId, payment, onChanged }: { userId: st
   const logic = useMemo(() => {
     const calls = activityCalls(api);
     return paymentActionsMachine.provide({
-      actors: { cancelRequest: calls.cancelRequest, declineRequest: calls.declineRequest, remindRequest: calls.remindRequest },
+      actors: { cancelRequest: calls.cancelRequest, rejectRequest: calls.rejectRequest, remindRequest: calls.remindRequest },
       actions: {
         notifyCancelled: () => notify.success(i18n.t(`activity:${ACTION_WORDING.cancel.toast}`)),
-        notifyDeclined: () => notify.success(i18n.t(`activity:${ACTION_WORDING.reject.toast}`)),
+        notifyRejected: () => notify.success(i18n.t(`activity:${ACTION_WORDING.reject.toast}`)),
         notifyReminded: () => notify.success(i18n.t(`activity:${ACTION_WORDING.remind.toast}`)),
         reportChanged: () => onChanged(),
-        goToPay: (_, { payment: p }) =>
-          navigate(PAY_REQUEST_PATH, {
-            state: { receiver: { userId: p.receiver_user_id, username: p.receiver_username }, amount: p.amount, paymentId: p.payment_id },
-          }),
+        goToPay: (_, { payment: p }) => navigate(...payRequestTarget(p)),
         goToReply: (_, { payment: p }) => navigate(withQuery(UPLOAD_FILE_PATH, { id: p.payment_id })),
       },
     });
@@ -61,7 +56,7 @@ export function PaymentActionsPanel({ userId, payment, onChanged }: { userId: st
   const other = counterparty(current).username ?? t('someone');
   const amount = format.money(cents(current.amount));
   const media = current.media_type ? t(`details.media.${current.media_type}`).toLowerCase() : '';
-  const busy = state.matches({ requested: 'cancelling' }) || state.matches({ requested: 'reminding' }) || state.matches({ askedToPay: 'declining' });
+  const busy = state.matches({ requested: 'cancelling' }) || state.matches({ requested: 'reminding' }) || state.matches({ askedToPay: 'rejecting' });
   const dismiss = () => send({ type: 'DISMISS' });
   const confirm = () => send({ type: 'CONFIRM' });
 
@@ -88,7 +83,7 @@ export function PaymentActionsPanel({ userId, payment, onChanged }: { userId: st
         ) : null}
         {state.matches('askedToPay') ? (
           <>
-            <button type="button" className={button({ variant: 'outline' })} disabled={busy} onClick={() => send({ type: 'DECLINE' })}>
+            <button type="button" className={button({ variant: 'outline' })} disabled={busy} onClick={() => send({ type: 'REJECT' })}>
               {t(ACTION_WORDING.reject.button)}
             </button>
             <button type="button" className={button()} disabled={busy} onClick={() => send({ type: 'PAY' })}>
@@ -112,7 +107,7 @@ export function PaymentActionsPanel({ userId, payment, onChanged }: { userId: st
         body={t(ACTION_WORDING.cancel.dialogBody, { amount })}
       />
       <ConfirmDialog
-        open={state.matches({ askedToPay: 'confirmingDecline' })}
+        open={state.matches({ askedToPay: 'confirmingReject' })}
         onCancel={dismiss}
         onConfirm={confirm}
         destructive

@@ -3,7 +3,7 @@ import { css } from '../../../styled-system/css';
 import type { PaymentTrailLine, PaymentView } from '../../../machines/activity/payment-types';
 import { useFormat } from '../../lib/use-format';
 import { card, sectionTitle } from '../../ui/page-styles';
-import { counterparty, statusLabel } from './payment-display';
+import { counterparty, statusLabel } from '../../ui/activity/payment-display';
 
 const list = css({ mt: '4', display: 'grid', gap: '3', listStyle: 'none', p: 0, borderLeftWidth: '2px', borderColor: 'brand.100', pl: '4' });
 const who = css({ fontSize: 'sm', color: 'fg.muted' });

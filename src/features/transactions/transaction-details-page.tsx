@@ -1,5 +1,6 @@
 import { appInspect } from '../../lib/app-inspector';
 import { useMachine } from '@xstate/react';
+import { liveUpdates } from '../../api/live-updates';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
@@ -11,7 +12,7 @@ import { TRANSACTIONS_PATH } from '../../config/paths';
 import { PageHeader } from '../../ui/page-header';
 import { textLink } from '../../ui/page-styles';
 import { ResourceView, resourceOutcome } from '../../ui/resource-panels';
-import { activityCalls } from './activity-calls';
+import { activityCalls } from '../../api/activity-calls';
 import { PaymentActionsPanel } from './payment-actions-panel';
 import { PaymentSummary } from './payment-summary';
 import { MessageThread } from './message-thread';
@@ -32,7 +33,7 @@ export function TransactionDetailsPage() {
   const logic = useMemo(() => {
     const calls = activityCalls(api);
     return transactionDetailsMachine.provide({
-      actors: { loadDetails: calls.loadDetails, postMessage: calls.postMessage, uploadMedia: uploadCalls(api).uploadAttachment },
+      actors: { loadDetails: calls.loadDetails, postMessage: calls.postMessage, uploadMedia: uploadCalls(api).uploadAttachment, liveUpdates },
     });
   }, [api]);
   const [state, send] = useMachine(logic, { input: { userId, paymentId }, inspect: appInspect });

@@ -7,13 +7,16 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { css } from '../../../styled-system/css';
 import { TRANSACTION_TABS, transactionListMachine } from '../../../machines/transaction-list.machine';
+import { activeFilterCount, filtersFromParams, sameFilters, withFilters } from '../../../machines/activity-search.view';
 import { useApi } from '../../api/use-api';
+import { liveUpdates } from '../../api/live-updates';
 import { SessionContext } from '../../app/providers/session-context';
 import { button } from '../../ui/button-styles';
 import { PageHeader } from '../../ui/page-header';
 import { Spinner } from '../../ui/spinner';
 import { tabStyles } from '../../ui/query-tabs';
-import { activityCalls } from './activity-calls';
+import { activityCalls } from '../../api/activity-calls';
+import { ActivityFiltersForm } from './activity-filters';
 import { VirtualPaymentList } from './virtual-payment-list';
 
 // Five tabs do not fit one row at 375 px in es or pt: they wrap onto a second row instead of scrolling out of
@@ -45,10 +48,11 @@ export function TransactionsPage() {
   const userId = SessionContext.useSelector((snapshot) => snapshot.context.user?.userId ?? '');
   const [params, setParams] = useSearchParams();
   const urlTab = params.get('tab');
+  const urlFilters = useMemo(() => filtersFromParams(params), [params]);
   const logic = useMemo(
     () =>
       transactionListMachine.provide({
-        actors: { loadPage: activityCalls(api).loadPage },
+        actors: { loadPage: activityCalls(api).loadPage, liveUpdates },
         actions: {
           writeTab: (_, { tab }) =>
             setParams(
@@ -58,12 +62,14 @@ export function TransactionsPage() {
               },
               { replace: true },
             ),
+          // A new search is a new history entry: Back returns to the one before.
+          writeFilters: (_, { filters }) => setParams((current) => withFilters(current, filters)),
         },
       }),
     [api, setParams],
   );
-  const [state, send] = useMachine(logic, { input: { userId, tab: urlTab }, inspect: appInspect });
-  const { tab } = state.context;
+  const [state, send] = useMachine(logic, { input: { userId, tab: urlTab, filters: urlFilters }, inspect: appInspect });
+  const { tab, filters } = state.context;
 
   // Back and Forward (or a link) change the address: the machine follows it.
   useEffect(() => {
@@ -71,10 +77,22 @@ export function TransactionsPage() {
       send({ type: 'SELECT_TAB', tab: urlTab as (typeof TRANSACTION_TABS)[number] });
     }
   }, [urlTab, tab, send]);
+  useEffect(() => {
+    if (!sameFilters(urlFilters, filters)) send({ type: 'SET_FILTERS', filters: urlFilters });
+    // Only the address's changes: the machine's own writes make them equal again.
+  }, [urlFilters, send]);
 
   return (
     <>
       <PageHeader title={t('routes.transactions')} lead={t('pages.transactionsBody')} />
+      <Suspense fallback={null}>
+        <ActivityFiltersForm
+          filters={filters}
+          errors={state.context.filterErrors}
+          onSearch={(next) => send({ type: 'SET_FILTERS', filters: next })}
+          onClear={() => send({ type: 'CLEAR_FILTERS' })}
+        />
+      </Suspense>
       <Tabs.Root value={tab} onValueChange={({ value }) => send({ type: 'SELECT_TAB', tab: value as (typeof TRANSACTION_TABS)[number] })}>
         <Tabs.List className={tabList} aria-label={t('routes.transactions')}>
           {TRANSACTION_TABS.map((value) => (
@@ -104,7 +122,7 @@ type ListSend = (event: { type: 'SENTINEL_VISIBLE' } | { type: 'RETRY' }) => voi
 function TabContent({ state, send }: { state: ListSnapshot; send: ListSend }) {
   const { t: ta } = useTranslation('activity');
   const { items } = state.context;
-  if (state.matches('empty')) return <p className={empty}>{ta('list.empty')}</p>;
+  if (state.matches('empty')) return <p className={empty}>{activeFilterCount(state.context.filters) > 0 ? ta('filters.noMatches') : ta('list.empty')}</p>;
   if (state.matches('loading') && items.length === 0) return <Spinner />;
   return (
     <>

@@ -20,7 +20,7 @@ type MediaEnvelope = components['schemas']['MediaEnvelope'];
  * and answer are those of the contract (`MediaEnvelope`, or a problem); the session cookie goes with it as with
  * every same-origin call. The file is the body itself, typed as the browser found it.
  */
-export function sendFile(
+function sendFile(
   userId: string,
   file: File,
   onProgress: (sent: number) => void,

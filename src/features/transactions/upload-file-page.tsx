@@ -6,6 +6,9 @@ import { Link, useSearchParams } from 'wouter';
 import { css } from '../../../styled-system/css';
 import { ACCEPT } from '../../../domain/media-file';
 import { isFileProblem, uploadReplyMachine } from '../../../machines/upload-reply.machine';
+import { uploadReplyView } from '../../../machines/payments/upload-reply.view';
+import { FilePicker } from '../../ui/file-picker';
+import { FilePreview } from '../../ui/file-preview';
 import { useApi } from '../../api/use-api';
 import { SessionContext } from '../../app/providers/session-context';
 import { TRANSACTION_DETAILS_PATH, withQuery } from '../../config/paths';
@@ -21,23 +24,16 @@ import { PageHeader } from '../../ui/page-header';
 import { LoadFailedPanel, NotFoundPanel } from '../../ui/resource-panels';
 import { card, mutedText, sectionTitle, textLink } from '../../ui/page-styles';
 import { Spinner } from '../../ui/spinner';
-import { cents } from './payment-display';
+import { cents } from '../../ui/activity/payment-display';
 import { UPLOAD_REPLY_SYSTEM_ID, uploadCalls } from './upload-calls';
 
 const FORM_ID = 'upload-reply-form';
 const FILE_ID = 'reply-file';
 const narrow = css({ maxW: 'xl' });
-const fileInput = css({
-  w: 'full',
-  p: '3',
-  borderRadius: 'lg',
-  borderWidth: '1px',
-  borderStyle: 'dashed',
-  borderColor: 'border.default',
-  bg: 'bg.surface',
-  color: 'fg.default',
-  cursor: 'pointer',
-});
+const brief = css({ m: 0, p: '3', borderLeftWidth: '4px', borderLeftColor: 'brand.600', bg: 'brand.50', borderRadius: 'md', overflowWrap: 'anywhere' });
+const briefBox = css({ mt: '3', display: 'grid', gap: '1' });
+const deadlineLine = css({ mt: '2', fontWeight: 'medium', color: 'brand.800' });
+const release = css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.default' });
 const progressBar = css({ w: 'full', h: '3' });
 // WCAG 2.5.8: the link sits right under the form's button, so it gets a full 24 px target of its own.
 const backLinkBox = css({ mt: '4', display: 'flex', minH: '6', alignItems: 'center' });
@@ -47,7 +43,7 @@ const backLinkBox = css({ mt: '4', display: 'flex', minH: '6', alignItems: 'cent
  * chunk (router pages), so the upload code is fetched only when a creator opens it.
  */
 export function UploadFilePage() {
-  const { t } = useTranslation('activity');
+  const { t, i18n } = useTranslation('activity');
   const format = useFormat();
   const formText = useFormText();
   const api = useApi();
@@ -106,7 +102,9 @@ export function UploadFilePage() {
     const busy = state.matches('uploading') || state.matches('claiming');
     const fileProblem = isFileProblem(problem) ? formText(problem) : null;
     const describedBy = [fileProblem ? errorId(FILE_ID) : null, hintId(FILE_ID)].filter(Boolean).join(' ');
-    const percent = file && file.size > 0 ? Math.round((context.sent / file.size) * 100) : 0;
+    // As of this render: the time left moves on with the next one (a progress event, a keystroke).
+    const view = uploadReplyView({ payment, file, sent: context.sent }, Date.now(), { lang: i18n.language });
+    const { brief: fanBrief, deadline, percent } = view;
     body = (
       <section className={`${card} ${narrow}`} aria-labelledby="reply-title">
         <h2 id="reply-title" className={sectionTitle}>
@@ -117,24 +115,34 @@ export function UploadFilePage() {
           })}
         </h2>
         {payment.description ? <p className={mutedText}>{payment.description}</p> : null}
+        {deadline ? <p className={deadlineLine}>{t(deadline.key, deadline)}</p> : null}
+        {fanBrief ? (
+          <div className={briefBox}>
+            <h3 id="reply-brief-title" className={fieldLabel}>
+              {t('upload.briefTitle')}
+            </h3>
+            <blockquote className={brief}>
+              {fanBrief}
+            </blockquote>
+          </div>
+        ) : null}
         <MachineForm id={FORM_ID} message={isFileProblem(problem) ? null : problem} onSubmit={() => send({ type: 'SUBMIT' })}>
           <div className={fieldBox}>
             <label htmlFor={FILE_ID} className={fieldLabel}>
               {t(`upload.fileLabel.${kind}`)}
             </label>
-            <input
+            <FilePicker
               id={FILE_ID}
-              type="file"
-              className={fileInput}
+              label={t(`upload.choose.${kind}`)}
+              dropHint={t('upload.dropHere')}
               accept={ACCEPT[kind]}
               disabled={busy}
-              aria-invalid={fileProblem ? true : undefined}
-              aria-describedby={describedBy}
-              onChange={(event) => {
-                const chosen = event.currentTarget.files?.[0];
-                if (chosen) send({ type: 'CHOOSE_FILE', file: chosen });
-              }}
-            />
+              invalid={fileProblem !== null}
+              describedBy={describedBy}
+              onFile={(chosen) => send({ type: 'CHOOSE_FILE', file: chosen })}
+            >
+              {file instanceof Blob ? <FilePreview file={file} kind={kind} label={t(kind === 'photo' ? 'upload.previewPhoto' : 'upload.previewVideo')} /> : null}
+            </FilePicker>
             {fileProblem ? (
               <p id={errorId(FILE_ID)} className={fieldError}>
                 {fileProblem}
@@ -161,6 +169,7 @@ export function UploadFilePage() {
             </div>
           ) : null}
           {state.matches('claiming') ? <p role="status">{t('upload.claiming')}</p> : null}
+          <p className={release}>{t('upload.releases', { amount: format.money(view.releaseCents) })}</p>
           <div>
             <button type="submit" className={button({ size: 'lg' })} disabled={busy}>
               {busy ? t('upload.sending') : t('upload.send')}

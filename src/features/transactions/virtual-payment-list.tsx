@@ -3,7 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { css } from '../../../styled-system/css';
 import type { PaymentView } from '../../../machines/activity/payment-types';
 import { ROW_ESTIMATE_PX, ROW_OVERSCAN } from '../../../domain/activity-list';
-import { TransactionRow } from './transaction-row';
+import { TransactionRow } from '../../ui/activity/transaction-row';
 
 const frame = css({ position: 'relative' });
 const list = css({ position: 'absolute', top: 0, left: 0, w: 'full', listStyle: 'none', m: 0, p: 0 });

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { LOGIN_PATH, SIGN_UP_PATH } from '../../config/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { button } from '../../ui/button-styles';
-import { authActions, authSubtitle, authTitle } from '../auth/auth-page-styles';
+import { authActions, authSubtitle, authTitle } from '../../ui/auth-page-styles';
 
 /** /welcome: choose sign up or log in (spec 2); every landing call to action leads here. */
 export function WelcomePage() {

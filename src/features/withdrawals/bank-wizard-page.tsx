@@ -5,7 +5,7 @@ import { useLocation } from 'wouter';
 import { ACCOUNT_TYPES, BANK_COUNTRIES, BANK_FORMATS, ID_TYPES } from '../../../domain/rules/bank-rules';
 import { bankWizardMachine, WIZARD_STEPS, type WizardField } from '../../../machines/bank-wizard.machine';
 import { css } from '../../../styled-system/css';
-import { WITHDRAW_METHOD_PATH } from '../../config/paths';
+import { WITHDRAW_METHOD_PATH, WITHDRAW_PATH } from '../../config/paths';
 import { appInspect } from '../../lib/app-inspector';
 import { button } from '../../ui/button-styles';
 import { focusFirstError } from '../../ui/form/focus-first-error';
@@ -21,10 +21,11 @@ import { PageHeader } from '../../ui/page-header';
 import { card } from '../../ui/page-styles';
 import { Stepper } from '../../ui/stepper';
 import { useLocale } from '../../i18n/use-locale';
-import { countryOptions } from '../set-up/country-options';
-import { PaymentFailure } from '../payment/payment-outcome';
-import { PaymentSummary } from '../payment/payment-summary';
+import { countryOptions } from '../../lib/country-options';
+import { PaymentFailure } from '../../ui/wizard/payment-outcome';
+import { PaymentSummary } from '../../ui/wizard/payment-summary';
 import { useWithdrawalCalls } from './use-withdrawal-calls';
+import { resumeOf, resumeState } from './withdrawal-resume';
 
 const FORM_ID = 'bank-wizard-form';
 const narrow = css({ maxW: '2xl' });
@@ -46,7 +47,8 @@ export function BankWizardPage() {
   const locale = useLocale();
   const [, navigate] = useLocation();
   const calls = useWithdrawalCalls();
-  const input = useMemo(() => ({ today: today() }), []);
+  // Opened by a withdrawal (withdrawal-resume.ts): saved, the wizard goes back to it with its amount.
+  const input = useMemo(() => ({ today: today(), resume: resumeOf(window.history.state) }), []);
   const logic = useMemo(
     () =>
       bankWizardMachine.provide({
@@ -56,8 +58,9 @@ export function BankWizardPage() {
           // Issue 21: a new account takes withdrawals 24 hours later; the notice says when.
           announceSaved: (_, { withdrawalsOpenAt }) => {
             notify.success(t('wizard.savedOpens', { date: format.date(withdrawalsOpenAt, 'opening') }));
-            navigate(WITHDRAW_METHOD_PATH);
           },
+          returnToMethods: () => navigate(WITHDRAW_METHOD_PATH),
+          resumeWithdrawal: (_, { amount }) => navigate(WITHDRAW_PATH, { state: resumeState(amount) }),
         },
       }),
     [calls, notify, navigate, t, format],

@@ -18,15 +18,15 @@ import { PasswordDialog } from '../../ui/password-dialog';
 import { PageHeader } from '../../ui/page-header';
 import { card, mutedText } from '../../ui/page-styles';
 import { Stepper } from '../../ui/stepper';
-import { PaymentFailure, StepLoadFailure } from '../payment/payment-outcome';
-import { PaymentSummary } from '../payment/payment-summary';
+import { PaymentFailure, StepLoadFailure } from '../../ui/wizard/payment-outcome';
+import { PaymentSummary } from '../../ui/wizard/payment-summary';
 import { useWithdrawalCalls } from './use-withdrawal-calls';
+import { stepOf } from '../../../machines/forms/step-meta';
 
 const FORM_ID = 'payout-linking-form';
 const narrow = css({ maxW: 'xl' });
 const bar = css({ display: 'flex', gap: '3', justifyContent: 'space-between', flexWrap: 'wrap', mt: '2' });
 const heading = css({ fontSize: 'xl', fontWeight: 'bold' });
-const STEP_INDEX: Record<string, number> = { credentials: 0, confirm: 1, confirmingPassword: 1, linking: 1, success: 3, error: 2 };
 
 /** /settings/withdraw-method/link-payout-account: credentials → confirm → success or error (payout-linking machine). */
 export function PayoutLinkingPage() {
@@ -45,7 +45,6 @@ export function PayoutLinkingPage() {
   const [state, send] = useMachine(logic, { inspect: appInspect });
   const { values, errors, info, failure, linked } = state.context;
   const provider = info?.provider ?? '';
-  const step = typeof state.value === 'string' ? state.value : Object.keys(state.value)[0]!;
   const steps = [t('payout.steps.credentials'), t('payout.steps.confirm'), t('payout.steps.done')];
   const backToMethod = (
     <Link href={WITHDRAW_METHOD_PATH} className={button({ variant: 'outline' })}>
@@ -167,7 +166,7 @@ export function PayoutLinkingPage() {
     <>
       <PageHeader title={t('payout.title')} lead={info ? t('payout.lead', { provider }) : undefined} />
       <div className={`${card} ${narrow}`}>
-        {state.matches('loading') || state.matches('loadFailed') ? null : <Stepper steps={steps} current={STEP_INDEX[step] ?? 0} />}
+        {state.matches('loading') || state.matches('loadFailed') ? null : <Stepper steps={steps} current={stepOf(state) ?? 0} />}
         {body}
       </div>
       <PasswordDialog

@@ -1,10 +1,10 @@
 import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { centsFromInput } from '../../../domain/money/amount-input';
 import { withdrawMachine, type WithdrawContext } from '../../../machines/withdraw.machine';
-import { destinationChoices, notOpenYet, type DestinationChoice } from '../../../machines/withdraw.view';
+import { destinationChoices, notOpenYet, withdrawalTimeline, type DestinationChoice } from '../../../machines/withdraw.view';
 import { css } from '../../../styled-system/css';
 import { UPDATE_BANK_ACCOUNT_PATH, WITHDRAW_FUNDS_PATH, WITHDRAW_METHOD_PATH, WITHDRAWAL_DETAILS_PATH, withQuery } from '../../config/paths';
 import { appInspect } from '../../lib/app-inspector';
@@ -22,17 +22,19 @@ import { Stepper } from '../../ui/stepper';
 import { Receipt } from '../../ui/receipt';
 import { receiptView } from '../../../machines/payments/receipt.view';
 import { useLocale } from '../../i18n/use-locale';
-import { PaymentFailure, StepLoadFailure } from '../payment/payment-outcome';
-import { PaymentSummary } from '../payment/payment-summary';
+import { PaymentFailure, StepLoadFailure } from '../../ui/wizard/payment-outcome';
+import { PaymentSummary } from '../../ui/wizard/payment-summary';
 import { useWithdrawalCalls } from './use-withdrawal-calls';
+import { resumeOf, resumeState } from './withdrawal-resume';
+import { stepOf } from '../../../machines/forms/step-meta';
 
 const FORM_ID = 'withdraw-form';
 const narrow = css({ maxW: 'xl' });
 const amountInput = css({ fontSize: '2xl', fontWeight: 'semibold', h: '14' });
 const bar = css({ display: 'flex', gap: '3', justifyContent: 'space-between', flexWrap: 'wrap', mt: '2' });
 const heading = css({ fontSize: 'xl', fontWeight: 'bold' });
+const timing = css({ mt: '3', fontSize: 'sm', color: 'fg.muted' });
 const receiptBox = css({ mt: '4', mb: '4', p: '4', bg: 'bg.surface', borderRadius: 'lg' });
-const STEP_INDEX: Record<string, number> = { amount: 0, destination: 1, confirm: 2, submitting: 2, failed: 2, created: 3 };
 
 function destinationLabel(context: WithdrawContext): string {
   const setup = context.setup;
@@ -72,20 +74,31 @@ export function WithdrawPage() {
   const lang = useLocale();
   const formText = useFormText();
   const calls = useWithdrawalCalls();
-  const input = useMemo(() => ({ flowId: crypto.randomUUID() }), []);
+  const [, navigate] = useLocation();
+  // Back from the bank wizard, the amount typed before it (history state, withdrawal-resume.ts).
+  const input = useMemo(() => ({ flowId: crypto.randomUUID(), amount: resumeOf(window.history.state)?.amount }), []);
   const logic = useMemo(
     () =>
       withdrawMachine.provide({
         actors: { loadSetup: calls.loadSetup, createWithdrawal: calls.createWithdrawal },
-        actions: { focusFirstError: () => focusFirstError(FORM_ID) },
+        actions: {
+          focusFirstError: () => focusFirstError(FORM_ID),
+          openBankWizard: (_, { amount }) => navigate(UPDATE_BANK_ACCOUNT_PATH, { state: resumeState(amount) }),
+        },
       }),
-    [calls],
+    [calls, navigate],
   );
   const [state, send] = useMachine(logic, { input, inspect: appInspect });
   const { context } = state;
-  const step = typeof state.value === 'string' ? state.value : Object.keys(state.value)[0]!;
   const cents = centsFromInput(context.amount) ?? 0;
   const steps = [t('steps.amount'), t('steps.destination'), t('steps.confirm')];
+  // When the money leaves, from the server's cancellation window (read when the confirm step is drawn).
+  const timeline = withdrawalTimeline(new Date().toISOString());
+  const timingText = t('withdraw.timing', {
+    minutes: timeline.cancelMinutes,
+    time: format.date(timeline.cancellableUntil, 'time'),
+    destination: destinationLabel(context),
+  });
   const summary = [
     [t('summary.amount'), format.money(cents)],
     [t('summary.destination'), destinationLabel(context)],
@@ -127,6 +140,7 @@ export function WithdrawPage() {
     body = (
       <PaymentFailure title={t('withdraw.notOpenTitle')} text={t('withdraw.notOpenBody')}>
         <OpensLater choices={notOpenYet(context.setup)} />
+        {cents > 0 ? <p>{t('withdraw.keptAmount', { amount: format.money(cents) })}</p> : null}
         <div className={bar}>
           <Link href={WITHDRAW_FUNDS_PATH} className={button({ variant: 'outline' })}>
             {t('withdraw.backToWallet')}
@@ -162,12 +176,13 @@ export function WithdrawPage() {
     const open = destinationChoices(setup).filter((c) => c.opensAt === null);
     body = (
       <>
-        <Stepper steps={steps} current={STEP_INDEX[step] ?? 0} />
+        <Stepper steps={steps} current={stepOf(state) ?? 0} />
         <MachineForm id={FORM_ID} onSubmit={() => send({ type: state.matches('confirm') ? 'CONFIRM' : 'NEXT' })}>
           <p>{t('withdraw.available', { amount: format.money(setup.availableCents) })}</p>
           {state.matches('amount') ? (
             <>
               <OpensLater choices={notOpenYet(setup)} />
+              {!setup.bankAccount && !setup.payoutAccount ? <p className={formNotice}>{t('withdraw.needsBank')}</p> : null}
               <TextField
                 id="withdraw-amount"
                 label={t('fields.amount')}
@@ -216,6 +231,7 @@ export function WithdrawPage() {
           {state.matches('confirm') || state.matches('submitting') ? (
             <>
               <PaymentSummary rows={summary} />
+              <p className={timing}>{timingText}</p>
               <div className={bar}>
                 {state.matches('confirm') ? back : <span />}
                 <button type="submit" className={button({ size: 'lg' })} disabled={state.matches('submitting')}>

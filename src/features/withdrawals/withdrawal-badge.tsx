@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ToneBadge } from '../../ui/tone-badge';
-import { WITHDRAWAL_STATUS_TONES, withdrawalStatusLabel } from './withdrawal-status';
+import { WITHDRAWAL_STATUS_TONES, withdrawalStatusLabel } from '../../lib/withdrawal-status';
 
 /** A withdrawal's status in the spec's colour. */
 export function WithdrawalBadge({ status }: { status: string }) {

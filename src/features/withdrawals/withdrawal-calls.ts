@@ -13,8 +13,8 @@ import { unwrap } from '../../api/unwrap';
  * own failures (the server's localised `detail`).
  */
 export type Withdrawal = components['schemas']['Withdrawal'];
-export type BankAccount = components['schemas']['BankAccount'];
-export type PayoutAccountEnvelope = components['schemas']['PayoutAccountEnvelope'];
+type BankAccount = components['schemas']['BankAccount'];
+type PayoutAccountEnvelope = components['schemas']['PayoutAccountEnvelope'];
 
 /** What /settings/withdraw-method shows. */
 export interface WithdrawMethods {

@@ -11,12 +11,12 @@ import { useFormat } from '../../lib/use-format';
 import { PageHeader } from '../../ui/page-header';
 import { card, textLink } from '../../ui/page-styles';
 import { ResourceView, resourceOutcome } from '../../ui/resource-panels';
-import { useQueryParam } from '../accounts/use-query-param';
-import { PaymentSummary } from '../payment/payment-summary';
+import { useQueryParam } from '../../lib/use-query-param';
+import { PaymentSummary } from '../../ui/wizard/payment-summary';
 import { useWithdrawalCalls } from './use-withdrawal-calls';
 import type { Withdrawal } from './withdrawal-calls';
 import { WithdrawalBadge } from './withdrawal-badge';
-import { inFlight } from './withdrawal-status';
+import { inFlight } from '../../lib/withdrawal-status';
 
 const stack = css({ display: 'grid', gap: '5' });
 

@@ -6,7 +6,7 @@ import type { ApiClient } from '../../api/client';
 import { useApi } from '../../api/use-api';
 import { SessionContext } from '../../app/providers/session-context';
 import { ownProfileKey, takePrefetch } from '../../app/router/route-prefetch';
-import { readProfileSummary } from '../../features/settings/settings-calls';
+import { readProfileSummary } from '../../api/settings-calls';
 import { appInspect } from '../../lib/app-inspector';
 
 /**

@@ -9,7 +9,9 @@ import { ActivityIcon } from '../../ui/icons';
 import { isActivePath } from '../../ui/nav-link';
 import { isPublicProfilePath } from '../../../domain/app-routes';
 import { avatarUrl, backgroundUrl } from '../../lib/profile-images';
+import { pictureVariant } from '../../../domain/pictures';
 import { ProfileSummaryContext } from './profile-summary-context';
+import { sidebarBio } from '../../../machines/profile-summary.view';
 
 const aside = css({
   display: { base: 'none', lg: 'block' },
@@ -52,6 +54,7 @@ const avatarLink = css({ borderRadius: 'full', mb: '2' });
 const name = css({ fontSize: 'lg', fontWeight: 'bold', color: 'fg.default' });
 const username = css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.muted' });
 const bio = css({ mt: '3', fontSize: 'sm', color: 'fg.muted' });
+const askLink = css({ color: 'accent.text', fontWeight: 'medium', textDecoration: 'underline', textUnderlineOffset: '2px' });
 
 const profileCard = css({ p: '6', display: 'flex', flexDirection: 'column', gap: '3', alignItems: 'flex-start' });
 const profileIcon = css({
@@ -76,6 +79,7 @@ export function RightSidebar() {
   const user = SessionContext.useSelector((snapshot) => snapshot.context.user);
   const summary = ProfileSummaryContext.useSelector((snapshot) => snapshot.context.summary);
   const onProfilePage = isActivePath(PROFILE_PATH, location) || isPublicProfilePath(location);
+  const bioLine = sidebarBio(summary);
   const bannerImage = user ? backgroundUrl(user.userId, summary?.background_key) : null;
   return (
     <aside className={aside} aria-label={t('shell.sidebarLabel')}>
@@ -94,16 +98,23 @@ export function RightSidebar() {
         </section>
       ) : (
         <section className={card} aria-labelledby="sidebar-name">
-          <div className={banner} style={bannerImage ? { backgroundImage: `url("${bannerImage}")` } : undefined} />
+          <div className={banner} style={bannerImage ? { backgroundImage: `url("${pictureVariant(bannerImage, 1500, 'jpeg')}")` } : undefined} />
           <div className={body}>
             <Link href={PROFILE_PATH} className={avatarLink} aria-label={t('shell.viewProfile')}>
-              <Avatar src={user ? avatarUrl(user.userId, summary?.photo_key) : null} alt="" size="lg" />
+              <Avatar src={user ? avatarUrl(user.userId, summary?.photo_key) : null} alt="" name={user?.fullName ?? user?.username} size="lg" />
             </Link>
             <h2 id="sidebar-name" className={name}>
               {user?.fullName}
             </h2>
             {user?.username ? <p className={username}>@{user.username}</p> : null}
-            <p className={bio}>{summary?.bio_message || t('shell.noBio')}</p>
+            {bioLine?.kind === 'bio' ? <p className={bio}>{bioLine.text}</p> : null}
+            {bioLine?.kind === 'askForBio' ? (
+              <p className={bio}>
+                <Link href={PROFILE_PATH} className={askLink}>
+                  {t('shell.noBio')}
+                </Link>
+              </p>
+            ) : null}
           </div>
         </section>
       )}

@@ -3,10 +3,14 @@ import { css } from '../../../styled-system/css';
 import { NotificationsContext } from './notifications-context';
 import { ToastItem } from './toast-item';
 
+/**
+ * At the bottom (issue 22 item 10): a toast never covers the header, its title or its buttons. On a phone it sits
+ * above the bottom tab bar (4rem and the safe area), which stays usable too.
+ */
 const region = css({
   position: 'fixed',
   zIndex: 70,
-  top: { base: '3', md: '5' },
+  bottom: { base: 'calc(4rem + 0.75rem + env(safe-area-inset-bottom))', md: '5' },
   right: { base: '3', md: '5' },
   left: { base: '3', md: 'auto' },
   w: { md: '96' },

@@ -21,7 +21,7 @@ export async function chooseRecipient(page: Page, language: Language, username: 
   await expect(page.getByRole('combobox', { name: p(language, 'fields.recipient') })).toHaveValue(`@${username}`);
 }
 
-export const next = (page: Page, language: Language) => page.getByRole('button', { name: p(language, 'actions.next'), exact: true }).click();
+const next = (page: Page, language: Language) => page.getByRole('button', { name: p(language, 'actions.next'), exact: true }).click();
 
 /** The sandbox processor's test cards (server/providers/sandbox/card.ts). */
 export const TEST_CARDS = {

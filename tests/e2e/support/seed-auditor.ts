@@ -7,6 +7,7 @@ import { findUserByEmail } from '../../../server/accounts/users';
 import { hashPassword } from '../../../server/auth/passwords';
 import { grantRole } from '../../../server/roles/roles';
 import { SEEDED_AUDITOR } from './auditor';
+import { seedStatementUser } from './statement-user';
 
 /**
  * Run before the e2e server starts (`npx tsx tests/e2e/support/seed-auditor.ts && node dist/server/main.js`): a
@@ -34,6 +35,8 @@ try {
     user = (await findUserByEmail(database.db, SEEDED_AUDITOR.email))!;
   }
   await grantRole(database.db, user.id, 'auditor', now);
+  // And the statement tests' account with last month's history (tests/e2e/support/statement-user.ts).
+  await seedStatementUser(database, now);
 } finally {
   await database.close();
 }

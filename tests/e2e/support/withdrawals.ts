@@ -53,7 +53,7 @@ export async function putBankAccount(context: BrowserContext, userId: string, ho
 }
 
 /** The server's (test) time. */
-export async function serverNow(context: BrowserContext): Promise<Date> {
+async function serverNow(context: BrowserContext): Promise<Date> {
   const res = await context.request.get('/api/dev/clock');
   expect(res.ok(), await res.text()).toBe(true);
   return new Date(((await res.json()) as { now: string }).now);

@@ -16,7 +16,6 @@ export const completeUser: SessionUser = {
   country: 'US',
   fullName: 'Ana Silva',
 };
-export const verifiedUser = completeUser;
 export const unverifiedUser: SessionUser = {
   ...completeUser,
   userId: 'u-2',
@@ -38,7 +37,7 @@ export const messageText = (message: FormMessage | null | undefined) =>
   message == null ? null : 'text' in message ? message.text : message.key;
 
 /** Every field with an error is one of `fields`, and at least one has one. */
-export function expectFieldErrors(errors: FieldErrors<string>, fields?: string[]) {
+function expectFieldErrors(errors: FieldErrors<string>, fields?: string[]) {
   expect(Object.keys(errors).length).toBeGreaterThan(0);
   if (fields) expect(Object.keys(errors).sort()).toEqual([...fields].sort());
 }

@@ -3,4 +3,3 @@ import type { Person } from '../../../machines/payments/person';
 /** The people of machines/catalogue.ts's payment samples, for assertions. */
 export const ann: Person = { userId: 'u-ann', username: 'ann', fullName: 'Ann Smith', photo: null };
 export const annabel: Person = { userId: 'u-annabel', username: 'annabel', fullName: 'Annabel Lee', photo: null };
-export const AVAILABLE_CENTS = 100_00;

@@ -67,7 +67,7 @@ export const ConsentRule = type('boolean')
 
 export const OtpRule = filled.narrow((s, ctx) => OTP_PATTERN.test(s) || ctx.reject({ message: RULE.otpFormat }));
 
-export const SecretRule = filled;
+const SecretRule = filled;
 
 // ---- Forms: one per screen or call. Cross-field rules report on the field the user must fix.
 

@@ -27,17 +27,17 @@ const optionalText = type('string | null | undefined').configure({ message: BANK
 const sized = (min: number, max: number, message: string) =>
   filled.narrow((s, ctx) => (s.trim().length >= min && s.trim().length <= max) || ctx.reject({ message }));
 
-export const PersonNameRule = filled.narrow(
+const PersonNameRule = filled.narrow(
   (s, ctx) => PERSON_NAME.test(s.trim()) || ctx.reject({ message: BANK_RULE.name }),
 );
 
-export function birthdateRule(today: Date) {
+function birthdateRule(today: Date) {
   return filled
     .narrow((s, ctx) => ageOn(s, today) !== null || ctx.reject({ message: BANK_RULE.birthdate }))
     .narrow((s, ctx) => (ageOn(s, today) ?? 0) >= MINIMUM_AGE_YEARS || ctx.reject({ message: BANK_RULE.underage }));
 }
 
-export const IdTypeRule = filled.narrow(
+const IdTypeRule = filled.narrow(
   (s, ctx) => (ID_TYPES as readonly string[]).includes(s) || ctx.reject({ message: BANK_RULE.idType }),
 );
 

@@ -13,25 +13,25 @@ import { CARD_RULE, cardExpired, luhnValid, normalizeCardNumber } from '../../..
 const text = type('string').configure({ message: CARD_RULE.required });
 const filled = text.narrow((s, ctx) => s.trim().length > 0 || ctx.reject({ message: CARD_RULE.required }));
 
-export const CardNameRule = filled
+const CardNameRule = filled
   .narrow((s, ctx) => s.trim().length <= CARD_NAME_MAX_LENGTH || ctx.reject({ message: CARD_RULE.nameTooLong }))
   .narrow((s, ctx) => s.trim().split(/\s+/).length >= 2 || ctx.reject({ message: CARD_RULE.nameTwoWords }));
 
-export const CardNumberRule = filled
+const CardNumberRule = filled
   .narrow((s, ctx) => /^\d{15,16}$/.test(normalizeCardNumber(s)) || ctx.reject({ message: CARD_RULE.numberLength }))
   .narrow((s, ctx) => luhnValid(normalizeCardNumber(s)) || ctx.reject({ message: CARD_RULE.numberInvalid }));
 
-export const CvvRule = filled.narrow((s, ctx) => /^\d{3,4}$/.test(s) || ctx.reject({ message: CARD_RULE.cvv }));
+const CvvRule = filled.narrow((s, ctx) => /^\d{3,4}$/.test(s) || ctx.reject({ message: CARD_RULE.cvv }));
 
-export const ExpMonthRule = type('number')
+const ExpMonthRule = type('number')
   .configure({ message: CARD_RULE.expMonth })
   .narrow((n, ctx) => (Number.isInteger(n) && n >= 1 && n <= 12) || ctx.reject({ message: CARD_RULE.expMonth }));
 
-export const CardCountryRule = filled.narrow(
+const CardCountryRule = filled.narrow(
   (s, ctx) => isCountryCode(s) || ctx.reject({ message: CARD_RULE.country }),
 );
 
-export const PostalCodeRule = filled.narrow(
+const PostalCodeRule = filled.narrow(
   (s, ctx) => /^[A-Za-z0-9][A-Za-z0-9 -]{1,10}$/.test(s.trim()) || ctx.reject({ message: CARD_RULE.postalCode }),
 );
 

@@ -20,7 +20,7 @@ import { CREATOR_RULE, PRICE_POINT_MEDIA_TYPES } from '../../../domain/rules/cre
 const text = type('string').configure({ message: CREATOR_RULE.required });
 const filled = text.narrow((s, ctx) => s.trim().length > 0 || ctx.reject({ message: CREATOR_RULE.required }));
 
-export const PriceRule = filled
+const PriceRule = filled
   .narrow((s, ctx) => parseAmount(s.trim()) !== null || ctx.reject({ message: CREATOR_RULE.priceInvalid }))
   .narrow((s, ctx) => {
     const cents = parseAmount(s.trim()) ?? 0;
@@ -30,13 +30,13 @@ export const PriceRule = filled
     );
   });
 
-export const DescriptionRule = filled.narrow(
+const DescriptionRule = filled.narrow(
   (s, ctx) =>
     [...s.trim()].length <= PRICE_POINT_DESCRIPTION_MAX_LENGTH ||
     ctx.reject({ message: CREATOR_RULE.descriptionTooLong }),
 );
 
-export const MediaTypeRule = type('string')
+const MediaTypeRule = type('string')
   .configure({ message: CREATOR_RULE.mediaTypeRequired })
   .narrow(
     (s, ctx) =>
@@ -47,7 +47,7 @@ export const MediaTypeRule = type('string')
 /** /profile/price-point and `POST app/user/{userId}/price-points`. */
 export const PricePointForm = type({ price: PriceRule, description: DescriptionRule, media_type: MediaTypeRule });
 
-export const BioRule = text.narrow(
+const BioRule = text.narrow(
   (s, ctx) => [...s.trim()].length <= BIO_MAX_LENGTH || ctx.reject({ message: CREATOR_RULE.bioTooLong }),
 );
 
@@ -55,7 +55,7 @@ export const BioRule = text.narrow(
 export const ProfileForm = type({ bio_message: BioRule });
 
 /** A custom amount on the public pay page: dollars, at most two decimals, from $1 to $10,000. */
-export const CustomAmountRule = filled
+const CustomAmountRule = filled
   .narrow((s, ctx) => parseAmount(s.trim()) !== null || ctx.reject({ message: CREATOR_RULE.priceInvalid }))
   .narrow((s, ctx) => {
     const cents = parseAmount(s.trim()) ?? 0;

@@ -15,9 +15,10 @@ export const PayoutLinkForm = type({
     (s, ctx) =>
       (s.length > 0 && s.length <= PAYOUT_PASSWORD_MAX_LENGTH) || ctx.reject({ message: 'wallet:rules.required' }),
   ),
-  bankAccountNumber: type('string').narrow(
-    (s, ctx) =>
-      /^[A-Za-z0-9]{4,34}$/.test(normalizePayoutAccountNumber(s)) ||
-      ctx.reject({ message: 'wallet:rules.account_number_format' }),
+  // Changed on purpose (issue 24 item 9 review): empty is 'Required field' (spec 5), as in the bank wizard.
+  bankAccountNumber: type('string').narrow((s, ctx) =>
+    normalizePayoutAccountNumber(s).length === 0
+      ? ctx.reject({ message: 'wallet:rules.required' })
+      : /^[A-Za-z0-9]{4,34}$/.test(normalizePayoutAccountNumber(s)) || ctx.reject({ message: 'wallet:rules.account_number_format' }),
   ),
 });

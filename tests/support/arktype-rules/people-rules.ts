@@ -12,7 +12,7 @@ import { PEOPLE_RULE, isPhoneNumber } from '../../../domain/rules/people-rules';
 const text = type('string').configure({ message: PEOPLE_RULE.required });
 const filled = text.narrow((s, ctx) => s.trim().length > 0 || ctx.reject({ message: PEOPLE_RULE.required }));
 
-export const PhoneRule = filled.narrow(
+const PhoneRule = filled.narrow(
   (s, ctx) => isPhoneNumber(s) || ctx.reject({ message: PEOPLE_RULE.phoneOrEmailInvalid }),
 );
 
@@ -23,7 +23,7 @@ export const PhoneForm = type({ phone: PhoneRule });
 export const PhoneCodeForm = type({ phone: PhoneRule, code: OtpRule });
 
 /** Invite friends: the friend's email, refused with the same message as a bad phone (spec 5). */
-export const InviteRule = filled.narrow(
+const InviteRule = filled.narrow(
   (s, ctx) => EmailRule.allows(s.trim()) || ctx.reject({ message: PEOPLE_RULE.phoneOrEmailInvalid }),
 );
 export const InviteForm = type({ email: InviteRule });

@@ -7,7 +7,7 @@
  */
 import { type } from 'arktype';
 
-export const PurchaseShape = type({
+const PurchaseShape = type({
   creatorUsername: '0 < string <= 30',
   'amount?': /^(0|[1-9][0-9]{0,6})(\.[0-9]{1,2})?$/,
   'pricePointId?': '0 < string <= 64',

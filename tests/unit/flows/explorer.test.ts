@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import ELK from 'elkjs/lib/elk.bundled.js';
 import { catalogue } from '../../../machines/catalogue';
 import { ExplorerSession } from '../../../src/features/flows/explorer-session';
-import { ANY_STATE, flowGraph } from '../../../src/features/flows/flow-graph';
-import { toElk } from '../../../src/features/flows/elk-graph';
-import { placeLayout } from '../../../src/features/flows/placed-layout';
-import { transitionUniverse } from '../../support/model-graph';
+import { ANY_STATE, flowGraph } from '../../../src/ui/machine-diagram/flow-graph';
+import { toElk } from '../../../src/ui/machine-diagram/elk-graph';
+import { placeLayout } from '../../../src/ui/machine-diagram/placed-layout';
+import { transitionUniverse } from '../../../machines/graph/model-graph';
 import { atlasModel } from '../../support/catalogue-model';
 
 const titles = (s: ExplorerSession) => s.enabled().map((e) => e.title);

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { and, assign, createMachine, fromPromise, not, setup, stateIn } from 'xstate';
-import type { CatalogueEntry } from '../../../machines/catalogue';
+import type { CatalogueEntry } from '../../../machines/catalogue-entry';
 import { renderAtlas, staleFiles, writeAtlas } from '../../../scripts/flows/atlas';
 import { checkMeasured, coverageMarkdown, type CoverageRow } from '../../../scripts/flows/coverage';
 import { toMermaid } from '../../../scripts/flows/mermaid';
-import { guardName } from '../../../scripts/flows/transitions';
+import { guardName } from '../../../machines/graph/transitions';
 import { atlasModel } from '../../support/catalogue-model';
 
 // A small checkout with each thing the diagram must handle: nested compound states, a targetless transition,

@@ -63,10 +63,20 @@ describe('activity entries tell the truth (issue 22 item 6)', () => {
       'cancelled/fan: none muted refunded', 'cancelled/creator: none muted refunded',
     ]);
     // The creator is told when to reply by, the fan until when the money is held.
-    expect(activityEntryView(sample.pricePointToMe).hold).toEqual({ key: 'entry.replyBy', at: '2025-01-05T12:00:00.000Z' });
-    expect(activityEntryView(sample.pricePointFromMe).hold).toEqual({ key: 'entry.heldUntil', at: '2025-01-05T12:00:00.000Z' });
+    expect(activityEntryView(sample.pricePointToMe).hold).toEqual({ key: 'entry.replyBy', at: '2025-01-05T12:00:00.000Z', left: null });
+    expect(activityEntryView(sample.pricePointFromMe).hold).toEqual({ key: 'entry.heldUntil', at: '2025-01-05T12:00:00.000Z', left: null });
     expect(activityEntryView(as(sample.pricePointToMe, 'complete')).hold).toBeNull();
     expect(activityEntryView(sample.myRequest).hold).toBeNull();
+  });
+
+  it("a hold's time left as of the reader's clock, in the reader's language; none once it is up", () => {
+    const deadline = Date.parse('2025-01-05T12:00:00.000Z');
+    const hour = 60 * 60 * 1000;
+    expect(activityEntryView(sample.pricePointToMe, { now: deadline - 50 * hour, lang: 'en' }).hold?.left).toBe('2 days');
+    expect(activityEntryView(sample.pricePointFromMe, { now: deadline - 5 * hour - 1, lang: 'pt' }).hold?.left).toBe('5 horas');
+    expect(activityEntryView(sample.pricePointFromMe, { now: deadline - 90_000, lang: 'es' }).hold?.left).toBe('2 minutos');
+    expect(activityEntryView(sample.pricePointToMe, { now: deadline, lang: 'en' }).hold?.left).toBeNull();
+    expect(activityEntryView(sample.myRequest, { now: deadline - hour, lang: 'en' }).hold).toBeNull();
   });
 
   it('a status from a newer server is neutral and Unknown, never signed', () => {
@@ -95,5 +105,15 @@ describe('activity entries tell the truth (issue 22 item 6)', () => {
     expect(activityEntryView(sample.myRequest).note).toBe('Dinner');
     expect(activityEntryView({ ...sample.myRequest, description: '  ' }).note).toBeNull();
     expect(activityEntryView({ ...sample.myRequest, description: null }).note).toBeNull();
+  });
+
+  it('offers Pay on the row only for an open request made of me (issue 22 item 11), the case the details page offers it in', () => {
+    const offers = (p: PaymentView) => activityEntryView(p).canPay;
+    // The payer's side of a request: Pay while it is Requested, never once it has moved on.
+    expect(PAYMENT_STATUSES.filter((status) => offers(as(sample.requestToMe, status)))).toEqual(['requested']);
+    // The requester, a price point and a plain payment never offer it, whatever their status.
+    for (const p of [sample.myRequest, sample.pricePointFromMe, sample.pricePointToMe, { ...sample.completeSend, transaction_type: 'sender' as const }]) {
+      expect(PAYMENT_STATUSES.filter((status) => offers(as(p, status)))).toEqual([]);
+    }
   });
 });

@@ -85,3 +85,11 @@ describe('add money by card: what the screen says while the deposit runs (issue 
     expect(depositNoticeOf(actor.getSnapshot())).toBeNull();
   });
 });
+
+describe('add money: the way out leads back where the task started (issue 22 item 12)', () => {
+  it('to Home when started from Home, else to the wallet', async () => {
+    const { addMoneyExit } = await import('../../../machines/add-money.view');
+    expect(addMoneyExit('home')).toEqual({ to: 'home', labelKey: 'addMoney.backHome' });
+    expect(addMoneyExit(null)).toEqual({ to: 'wallet', labelKey: 'addMoney.backToWallet' });
+  });
+});

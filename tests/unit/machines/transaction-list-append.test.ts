@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PaymentView } from '../../../machines/activity/payment-types';
 import { firstOfTwoPages } from '../../../machines/activity/samples';
-import { appendNewPayments } from '../../../machines/transaction-list-append';
+import { appendNewPayments, refreshFirstPage } from '../../../machines/transaction-list-append';
 
 const sample = firstOfTwoPages.results[0]!;
 /** A payment with the given id and creation instant (seconds past a fixed day; a shared second is a tie). */
@@ -64,5 +64,30 @@ describe('appendNewPayments', () => {
         },
       ),
     );
+  });
+});
+
+describe('refreshFirstPage (a live update, issue 23.4)', () => {
+  it('puts a new payment on top and keeps the older rows shown, each once', () => {
+    const shown = [payment(3, 30), payment(2, 20), payment(1, 10), payment(0, 0)];
+    const page = [payment(4, 40), payment(3, 30)];
+    expect(ids(refreshFirstPage(shown, page))).toEqual(ids([payment(4, 40), payment(3, 30), payment(2, 20), payment(1, 10), payment(0, 0)]));
+  });
+
+  it("shows a changed payment's new state in place", () => {
+    const shown = [payment(2, 20), payment(1, 10)];
+    const changed = { ...payment(2, 20), payment_status: 'complete' } as PaymentView;
+    const out = refreshFirstPage(shown, [changed, payment(1, 10)]);
+    expect(out[0]).toBe(changed);
+    expect(out).toHaveLength(2);
+  });
+
+  it("drops a row of the page's range that left the tab (a pending payment completed, on the Pending tab)", () => {
+    const shown = [payment(3, 30), payment(2, 20), payment(1, 10), payment(0, 0)];
+    expect(ids(refreshFirstPage(shown, [payment(3, 30), payment(1, 10)]))).toEqual(ids([payment(3, 30), payment(1, 10), payment(0, 0)]));
+  });
+
+  it('an empty first page (the tab emptied) leaves no row', () => {
+    expect(refreshFirstPage([payment(1, 10)], [])).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { SIGNED_IN_ROUTE_SET } from '../../../src/app/router/signed-in-routes';
 import { pages } from '../../../src/app/router/pages';
 import { signedInPages } from '../../../src/app/router/signed-in-pages';
 import { PRELOADED_NAMESPACES } from '../../../src/i18n/i18n';
-import { preloadedNamespaces, routeTable, type TableRouteSet } from '../../../scripts/bench/route-bundles';
+import { preloadedNamespaces, routeTable, type TableRouteSet } from '../../../server/web/route-bundles';
 import { acceptedLanguages } from '../../../server/web/page-language';
 
 /**

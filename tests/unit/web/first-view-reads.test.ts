@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { firstViewReads } from '../../../domain/first-view-reads';
 import { createApiClient } from '../../../src/api/client';
-import { loadHomeData } from '../../../src/features/transactions/activity-calls';
+import { loadHomeData } from '../../../src/api/activity-calls';
 import { completeUser } from '../../model/support/accounts-fixtures';
 
 /**

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../../domain/limits';
-import { ChunkLoadError, loadWithin } from '../../../src/app/router/lazy-page';
+import { ChunkLoadError } from '../../../src/lib/chunk-load-error';
+import { loadWithin } from '../../../src/app/router/lazy-page';
 
 /** Spec 8: a chunk that has not arrived after 120 s is a ChunkLoadError, which the error views turn into a reload prompt. */
 describe('loadWithin (the lazy loader’s time limit)', () => {
@@ -51,7 +52,7 @@ describe('loadWithin (the lazy loader’s time limit)', () => {
 
 describe('errorTexts (what the error views say)', () => {
   it('offers a reload for a chunk that did not arrive, and owns up to anything else', async () => {
-    const { errorTexts } = await import('../../../src/app/router/error-texts');
+    const { errorTexts } = await import('../../../src/ui/error-texts');
     expect(errorTexts(new ChunkLoadError('offline')).title).toBe('routeError.title');
     expect(errorTexts(new TypeError('x is undefined')).title).toBe('crashError.title');
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pendingFirstSteps } from '../../../domain/first-steps';
 import * as sample from '../../../machines/activity/samples';
 import { PAYMENT_STATUSES } from '../../../machines/payment-lifecycle.machine';
-import { counterparty, kindKey, signedCents, statusLabel } from '../../../src/features/transactions/payment-display';
+import { counterparty, kindKey, signedCents, statusLabel } from '../../../src/ui/activity/payment-display';
 import { formatSignedMoney } from '../../../src/lib/format';
 
 describe('how a payment reads (spec 3/4)', () => {

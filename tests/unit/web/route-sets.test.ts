@@ -3,7 +3,8 @@ import { createActor } from 'xstate';
 import { EXPIRED_SESSION_PATH, LOGIN_PATH, SET_UP_PATH } from '../../../domain/product';
 import type { SessionUser } from '../../../domain/session-user';
 import { sessionMachine } from '../../../machines/session.machine';
-import { normalizePath, PUBLIC_ROUTE_SETS, resolveRoute } from '../../../src/app/router/route-sets';
+import { normalizePath } from '../../../domain/app-routes';
+import { PUBLIC_ROUTE_SETS, resolveRoute } from '../../../src/app/router/route-sets';
 import { SIGNED_IN_ROUTE_SET } from '../../../src/app/router/signed-in-routes';
 
 const ROUTE_SETS = { ...PUBLIC_ROUTE_SETS, signedIn: SIGNED_IN_ROUTE_SET };

@@ -12,6 +12,7 @@ const user: SessionUser = {
   username: 'ana.creates',
   country: 'BR',
   fullName: 'Ana Souza; "quotes" & ção',
+  photo: '/api/media/avatar/7c1d?k=0b6f',
 };
 
 function cookieValue(setCookie: string): string {
@@ -47,6 +48,14 @@ describe('the tipjar-user cookie', () => {
     expect(parseUserCookie(`${USER_COOKIE}=%7Bbroken`)).toBeNull();
     expect(parseUserCookie(`${USER_COOKIE}=${encodeURIComponent(JSON.stringify({ userId: 'x' }))}`)).toBeNull();
     expect(parseUserCookie(`${USER_COOKIE}=`)).toBeNull();
+  });
+
+  it('carries only an avatar address of this app (the cookie is readable and writable by scripts)', () => {
+    const elsewhere = { ...user, photo: 'https://tracker.example/pixel.png' };
+    expect(parseUserCookie(cookieValue(serializeUserCookie(elsewhere, { secure: false })))).toEqual({ ...user, photo: null });
+    // A cookie written before photos were carried reads as no photo.
+    const { photo: _photo, ...older } = user;
+    expect(parseUserCookie(`${USER_COOKIE}=${encodeURIComponent(JSON.stringify(older))}`)).toEqual({ ...user, photo: null });
   });
 
   it('keeps null set-up fields null (the set-up gate depends on them)', () => {

@@ -1,0 +1,30 @@
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', severity: 'error', comment: 'An import circle makes load order matter and the pieces inseparable.',
+      from: {}, to: { circular: true } },
+    { name: 'product-imports-no-scripts-or-tests', severity: 'error',
+      comment: 'scripts/ and tests/ use the product, never the other way: they do not ship.',
+      from: { path: '^(server|src|machines|domain)/' }, to: { path: '^(scripts|tests)/' } },
+    { name: 'machines-domain-stay-pure', severity: 'error',
+      comment: 'machines/ and domain/ run in the browser, the server and the tests alike: no app or server code in them.',
+      from: { path: '^(machines|domain)/' }, to: { path: '^(src|server)/' } },
+    { name: 'features-stay-apart', severity: 'error',
+      comment: 'A feature folder does not import another: shared pieces live in src/ui or src/lib.',
+      from: { path: '^src/features/([^/]+)/' }, to: { path: '^src/features/([^/]+)/', pathNot: '^src/features/$1/' } },
+    { name: 'ui-below-app', severity: 'error', comment: 'src/ui is reusable pieces; the app shell (src/app) composes them.',
+      from: { path: '^src/ui/' }, to: { path: '^src/app/' } },
+    { name: 'services-below-http', severity: 'error',
+      comment: 'Server services speak in domain terms; only routes and the HTTP layer know HTTP.',
+      from: { path: '^server/', pathNot: '^server/(http|routes|web|app\\.ts|security)' }, to: { path: '^server/http/' } },
+    { name: 'schema-in-db-layer', severity: 'error', comment: 'Routes call services; only services and the database layer use Drizzle and the schema.',
+      from: { path: '^server/routes/' }, to: { path: '^(server/db/|node_modules/drizzle-orm)' } },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|dist|styled-system)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+  },
+};

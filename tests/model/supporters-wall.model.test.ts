@@ -1,0 +1,104 @@
+import { expect } from 'vitest';
+import { catalogue } from '../../machines/catalogue';
+import { benSupporter, MAYA_ID, supporterNotFound } from '../../machines/supporters/supporters-wall-catalogue';
+import { ownsWall, type supportersWallMachine } from '../../machines/supporters-wall.machine';
+import { supportersWallView } from '../../machines/supporters-wall.view';
+import { fromCatalogue } from '../support/catalogue-model';
+import { describeModel, type StepContext } from '../support/model-based';
+
+interface Fakes {
+  hidden: number;
+  failures: unknown[];
+}
+type Ctx = StepContext<typeof supportersWallMachine, Fakes>;
+
+const NOW = new Date('2026-11-26T12:00:00.000Z');
+const viewOf = ({ snapshot }: Ctx) => supportersWallView({ value: snapshot.value as never, context: snapshot.context }, 'en', NOW);
+
+/** Whatever the state: never an amount on the wall, and Hide only ever for the signed-in owner. */
+function always(ctx: Ctx) {
+  const view = viewOf(ctx);
+  expect(JSON.stringify(ctx.snapshot.context)).not.toMatch(/amount/u);
+  if (view.canHide) expect(ctx.snapshot.context.viewerId).toBe(MAYA_ID);
+  if (!ownsWall(ctx.snapshot.context)) {
+    expect(view.canHide).toBe(false);
+    expect(ctx.snapshot.value).not.toMatch(/confirming|hiding/u);
+  }
+  return view;
+}
+
+describeModel('supporters wall machine (model-based)', {
+  ...fromCatalogue(catalogue['supporters-wall']),
+  setup: () => {
+    const fakes: Fakes = { hidden: 0, failures: [] };
+    const machine = catalogue['supporters-wall'].fake().provide({
+      actions: { notifyHidden: () => void fakes.hidden++, notifyFailure: (_, params) => void fakes.failures.push(params.error) },
+    });
+    return { machine, fakes };
+  },
+  states: {
+    loading: (ctx: Ctx) => {
+      expect(['init', 'RETRY']).toContain(ctx.step);
+      expect(ctx.running).toEqual([expect.objectContaining({ src: 'loadSupporters', input: { username: 'maya' } })]);
+      // The space is kept and nothing of a wall is claimed yet.
+      expect(always(ctx)).toMatchObject({ loading: true, count: null, rows: [], emptyKey: null });
+    },
+    failed: (ctx: Ctx) => {
+      expect(ctx.step).toBe('loadSupporters:error');
+      expect(always(ctx)).toMatchObject({ failed: true, count: null, rows: [] });
+    },
+    empty: (ctx: Ctx) => {
+      const view = always(ctx);
+      expect(view.rows).toEqual([]);
+      expect(view.canHide).toBe(false);
+      if (ctx.step.startsWith('hideSupporter')) {
+        // The last message hidden (or found hidden already): gone, said once, and the count unchanged.
+        expect(['hideSupporter:done', 'hideSupporter:error[0]']).toContain(ctx.step);
+        expect(ctx.actions).toEqual(['notifyHidden']);
+        expect(ctx.fakes.hidden).toBe(1);
+        expect(view.count).toBe(1);
+        expect(view.emptyKey).toBe('supporters.emptyNoMessages');
+      } else {
+        // Paid, but nobody chose to be shown.
+        expect(ctx.step).toBe('loadSupporters:done[2]');
+        expect(view).toMatchObject({ count: 2, emptyKey: 'supporters.emptyNoMessages' });
+      }
+    },
+    shown: (ctx: Ctx) => {
+      const view = always(ctx);
+      const { supporters, hiding } = ctx.snapshot.context;
+      expect(hiding).toBeNull();
+      expect(view.rows.length).toBeGreaterThan(0);
+      expect(view.canHide).toBe(ownsWall(ctx.snapshot.context));
+      expect(view.emptyKey).toBeNull();
+      if (ctx.step === 'hideSupporter:done' || ctx.step === 'hideSupporter:error[0]') {
+        expect(supporters.map((s) => s.id)).not.toContain(benSupporter.id);
+        expect(ctx.actions).toEqual(['notifyHidden']);
+        expect(ctx.fakes.hidden).toBe(1);
+        expect(view.count).toBe(3);
+      } else if (ctx.step === 'hideSupporter:error[1]') {
+        // Refused: the message stays, and the failure is said.
+        expect(supporters.map((s) => s.id)).toContain(benSupporter.id);
+        expect(ctx.actions).toEqual(['notifyFailure']);
+        expect(ctx.fakes.failures).toHaveLength(1);
+        expect(ctx.fakes.failures[0]).not.toBe(supporterNotFound);
+      } else {
+        expect(['loadSupporters:done[0]', 'loadSupporters:done[1]', 'CANCEL']).toContain(ctx.step);
+        expect(ctx.fakes.hidden).toBe(0);
+      }
+    },
+    confirming: (ctx: Ctx) => {
+      expect(ctx.step).toBe('HIDE[0]');
+      expect(ctx.snapshot.context.viewerId).toBe(MAYA_ID);
+      expect(ctx.snapshot.context.hiding).toEqual(benSupporter);
+      expect(always(ctx).confirming).toEqual({ name: benSupporter.name });
+    },
+    hiding: (ctx: Ctx) => {
+      expect(ctx.step).toBe('CONFIRM');
+      expect(ctx.running).toEqual([
+        expect.objectContaining({ src: 'hideSupporter', input: { userId: MAYA_ID, supporterPaymentId: benSupporter.id } }),
+      ]);
+      expect(always(ctx)).toMatchObject({ busy: true, confirming: null });
+    },
+  },
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { PaymentView } from '../../../machines/activity/payment-types';
+import { pricePointToMe, sampleMessage } from '../../../machines/activity/samples';
+import { briefOf, openOrderRows, ordersCard, releaseCents, type OpenOrders } from '../../../machines/payments/open-orders.view';
+
+const UTC = { lang: 'en', timeZone: 'UTC' };
+const NOW = Date.parse('2025-01-03T12:00:00.000Z');
+
+/** Bo bought Ana's pet portrait with a brief; a second order is due a day later. */
+const portrait: PaymentView = {
+  ...pricePointToMe,
+  amount: '25.00',
+  description: 'A pet portrait',
+  sender_photo: '/api/media/avatar/bo?k=1',
+  messages: [{ ...sampleMessage, payment_id: pricePointToMe.payment_id, message: 'My dog Biscuit, a corgi', message_sender_user_id: pricePointToMe.sender_user_id }],
+};
+const later: PaymentView = { ...pricePointToMe, payment_id: '10000000-0000-4000-8000-000000000099', media_type: 'video', hold_expires_at: '2025-01-06T12:00:00.000Z', messages: [] };
+const two: OpenOrders = { count: 2, results: [portrait, later] };
+
+describe('the creator’s open orders (issue 23 item 3)', () => {
+  it('home’s card: the count and the nearest deadline, only when something waits', () => {
+    expect(ordersCard(two, UTC)).toEqual({ count: 2, nextDue: 'Sun, Jan 5, 12:00 PM' });
+    expect(ordersCard({ count: 2, results: [later, portrait] }, UTC)!.nextDue).toBe('Sun, Jan 5, 12:00 PM');
+    expect(ordersCard({ count: 0, results: [] }, UTC)).toBeNull();
+    expect(ordersCard(null, UTC)).toBeNull();
+    expect(ordersCard(two, { lang: 'pt', timeZone: 'UTC' })!.nextDue).toBe('dom., 5 de jan., 12:00');
+  });
+
+  it('the list: fan, item, brief, amount held and time left, in the server’s order', () => {
+    expect(openOrderRows(two, NOW, UTC)).toEqual([
+      {
+        paymentId: portrait.payment_id,
+        fan: 'bo',
+        fanPhoto: '/api/media/avatar/bo?k=1',
+        item: 'A pet portrait',
+        brief: 'My dog Biscuit, a corgi',
+        media: 'photo',
+        amountCents: 25_00,
+        deadline: 'Sun, Jan 5, 12:00 PM',
+        left: '2 days',
+      },
+      expect.objectContaining({ paymentId: later.payment_id, brief: null, media: 'video', amountCents: 20_00, left: '3 days' }),
+    ]);
+    expect(openOrderRows(two, NOW, { lang: 'es', timeZone: 'UTC' })[0]!.left).toBe('2 días');
+    // Past the deadline (before the refund job ran): no time left, never a negative one.
+    expect(openOrderRows(two, Date.parse('2025-01-05T12:00:01.000Z'), UTC)[0]!.left).toBeNull();
+    expect(openOrderRows(null, NOW, UTC)).toEqual([]);
+  });
+
+  it('the brief is the payer’s first message, not the creator’s reply', () => {
+    const creatorFirst = { ...portrait, messages: [{ ...sampleMessage, message: 'Thanks!', message_sender_user_id: portrait.receiver_user_id }, ...portrait.messages] };
+    expect(briefOf(creatorFirst)).toBe('My dog Biscuit, a corgi');
+    expect(briefOf({ ...portrait, messages: [] })).toBeNull();
+  });
+
+  it('sending releases the whole amount to the creator (the payer’s fee is not theirs)', () => {
+    expect(releaseCents({ ...portrait, amount: '25.00' })).toBe(25_00);
+  });
+});
