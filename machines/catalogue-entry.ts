@@ -2,7 +2,7 @@ import type { AnyStateMachine, EventFromLogic, InputFrom, SnapshotFrom } from 'x
 import type { operations } from '../openapi/schema';
 
 /** An operation of the API contract, by its `operationId` in openapi/openapi.yaml. */
-export type OperationId = keyof operations;
+type OperationId = keyof operations;
 
 /**
  * One machine of the flow atlas's registry (machines/<name>.catalogue.ts, listed in machines/flow-catalogue.ts): what

@@ -12,7 +12,7 @@
  *
  * No Node or test imports: the explorer loads this in the browser.
  */
-export const flowCatalogue = {
+const flowCatalogue = {
   'account-info': () => import('./account-info.catalogue'),
   'add-card': () => import('./add-card.catalogue'),
   'add-money': () => import('./add-money.catalogue'),

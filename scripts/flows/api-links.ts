@@ -44,7 +44,7 @@ function typeScriptFiles(dir: string): string[] {
  * operationId → the file defining its handler: a key of a handlers object (`login: async (…) =>`, `login(…) {`).
  * server/routes first (where the handlers are registered), then the rest of server/.
  */
-export function handlerFiles(root: string, operationIds: Iterable<string>): Map<string, string> {
+function handlerFiles(root: string, operationIds: Iterable<string>): Map<string, string> {
   const routes = typeScriptFiles(join(root, 'server', 'routes'));
   const files = [...routes, ...typeScriptFiles(join(root, 'server')).filter((f) => !routes.includes(f))].map((file) => ({
     file: relative(root, file).split('\\').join('/'),
