@@ -4,7 +4,6 @@ import { apiFailure } from './forms/api-failure';
 import { entry } from './catalogue-entry';
 import { marta, offline, resolves, succeeds, wrongPassword } from './catalogue-samples';
 
-/** The flow atlas entry of `account-info` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 const martaAccount: AccountInfoLoaded = { user: marta, phoneNumber: '+34612345678', pendingEmail: null };
 /** Reloaded while a new email waits for its code. */
 const martaPending: AccountInfoLoaded = { ...martaAccount, pendingEmail: 'marta@new.example.com' };
@@ -17,6 +16,7 @@ const savedPending: AccountInfoResult = { user: marta, verificationSent: true, p
 const otpInvalid = apiFailure(400, { code: 'otp_invalid', detail: 'That code is not right. Check the email we sent or ask for a new code.' });
 const usernameTaken = apiFailure(409, { code: 'username_taken', detail: 'Username already exists', errors: [{ field: 'username', message: 'Username already exists' }] });
 
+/** The flow atlas entry of `account-info` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 export default entry({
   machine: accountInfoMachine,
   purpose:

@@ -4,7 +4,6 @@ import * as deposits from './deposits/samples';
 import { entry } from './catalogue-entry';
 import { resolves } from './catalogue-samples';
 
-/** The flow atlas entry of `add-card` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 /**
  * The add-card form: where it is, how many fields pass their rule (not which: filling them in any order reaches
  * the same states), how many messages show, and whether the form-level message is a decline.
@@ -15,6 +14,7 @@ const addCardKey = (snapshot: SnapshotFrom<typeof addCardMachine>) => {
   return JSON.stringify({ value: snapshot.value, good, errors: Object.keys(errors).length, message: message !== null, declined });
 };
 
+/** The flow atlas entry of `add-card` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 export default entry({
   machine: addCardMachine,
   purpose: 'Add a card: name (two words), number (15/16 digits, Luhn), expiry, CVV, country, postal code by the shared rules; the processor validates it with no charge → card added, or its decline text.',

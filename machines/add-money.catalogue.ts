@@ -5,7 +5,6 @@ import * as deposits from './deposits/samples';
 import { entry } from './catalogue-entry';
 import { offline, resolves } from './catalogue-samples';
 
-/** The flow atlas entry of `add-money` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 /** Add money: the step, whether a card is chosen, the amount as the amount step's guards see it, the messages. */
 const addMoneyKey = (snapshot: SnapshotFrom<typeof addMoneyMachine>) => {
   const c = snapshot.context;
@@ -22,6 +21,7 @@ const addMoneyKey = (snapshot: SnapshotFrom<typeof addMoneyMachine>) => {
   });
 };
 
+/** The flow atlas entry of `add-money` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 export default entry({
   machine: addMoneyMachine,
   purpose: 'Add money by card (choose or add a card, amount, confirm with the 5% fee and total, processing, done or declined) or by USDT (address with copy and QR code, pending until confirmed, done).',

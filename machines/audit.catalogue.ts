@@ -3,7 +3,6 @@ import { apiFailure } from './forms/api-failure';
 import { entry } from './catalogue-entry';
 import { activeUser, newUser, offline, resolves } from './catalogue-samples';
 
-/** The flow atlas entry of `audit` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 /** The auditor's page (issue 9): a sound ledger, and a request its requester cancelled. */
 const soundLedger: LedgerCheck = { checked_at: '2025-01-02T12:00:00.000Z', entries: 3, accounts: 7, payments: 2, breaches: [] };
 const requestId = '6f1c1d4e-3b7a-4c2e-9a51-0d2b8e7f4a10';
@@ -19,6 +18,7 @@ const cancelledRequest: PaymentAudit = {
 };
 const notFound = apiFailure(404, { code: 'not_found', detail: 'Nothing was found at this address.' });
 
+/** The flow atlas entry of `audit` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 export default entry({
   machine: auditMachine,
   purpose: "The auditor's page: the ledger check on arrival (a 404 means no auditor role: the page is not found), then any payment's trail by id.",

@@ -4,7 +4,6 @@ import { apiFailure } from './forms/api-failure';
 import { entry } from './catalogue-entry';
 import { OPENS_AT, offline, resolves, stepUpFormKey, wrongPassword } from './catalogue-samples';
 
-/** The flow atlas entry of `bank-wizard` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 /** A Chilean holder with a RUT, a Santiago address and a Chilean account: every step valid. */
 export const wizardValues: WizardValues = {
   firstName: 'Ana',
@@ -47,6 +46,7 @@ const postalCodeRefusal = apiFailure(400, {
 });
 const wizardKey = (snapshot: SnapshotFrom<typeof bankWizardMachine>) => stepUpFormKey(snapshot);
 
+/** The flow atlas entry of `bank-wizard` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 export default entry({
   machine: bankWizardMachine,
   purpose: "The bank-account wizard: Personal Info, Primary Address, Bank Account, Confirm Info; each step checked on Next, back and next keep what was typed; the password at saving, then 'bank account updated' and when withdrawals to it open; back to the withdraw-method screen, or to the withdrawal that opened it.",

@@ -3,8 +3,8 @@ import type { PricePoint } from './profile.machine';
 import type { SessionUser } from '../domain/session-user';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { apiFailure } from './forms/api-failure';
-import { bankWizardMachine } from './bank-wizard.machine';
-import { payoutLinkingMachine } from './payout-linking.machine';
+import type { bankWizardMachine } from './bank-wizard.machine';
+import type { payoutLinkingMachine } from './payout-linking.machine';
 
 /**
  * Samples and stand-ins that several flow-atlas entries share (machines/*.catalogue.ts): users, the server's
@@ -36,7 +36,7 @@ export const formKey = (snapshot: { value: unknown; context: { values: unknown; 
 export const resolves = <T>(value: T) => fromPromise<T, any>(async () => value);
 /** A stand-in for a call whose answer the machine does not read. */
 export const succeeds = () => fromPromise<void, any>(async () => {});
-/** The payment screens (issue 5): people the search finds, what the payer can pay with, the server's answers. */
+/** The people the payment screens' and the contacts page's searches find (issue 5). */
 export const ann: Person = { userId: 'u-ann', username: 'ann', fullName: 'Ann Smith', photo: null };
 export const annabel: Person = { userId: 'u-annabel', username: 'annabel', fullName: 'Annabel Lee', photo: null };
 /** The upload screen (issues 5 and 7): a 4 kB JPEG reply, the server's id for it, and its refusals. */
@@ -47,6 +47,7 @@ export const unsupportedMedia = apiFailure(415, { code: 'media_type_unsupported'
 /** A creator's profile (issue 7): two price points, cheapest first as the server sorts them. */
 export const photoOffer: PricePoint = { id: 'pp-5', price: '5.00', description: 'A signed photo', media_type: 'photo' };
 export const videoOffer: PricePoint = { id: 'pp-12', price: '12.00', description: 'A video hello', media_type: 'video' };
+/** The user of the account machines (issue 7). */
 export const marta: SessionUser = {
   userId: 'u-1',
   email: 'marta@example.com',
@@ -56,13 +57,15 @@ export const marta: SessionUser = {
   country: 'ES',
   fullName: 'Marta Lopez',
 };
+/** The step-up dialog's refusal (issue 21): the caller's Tipjar password was wrong, said under its field. */
 export const wrongPassword = apiFailure(403, {
   code: 'wrong_password',
   detail: 'The password is not right.',
   errors: [{ field: 'current_password', message: 'The password is not right.' }],
 });
+/** When withdrawals to a destination set an hour before the wallet samples' clock open (issue 21). */
 export const OPENS_AT = '2025-01-03T11:00:00.000Z';
-/** A form machine's state for the model tests: where it is, what is typed, which fields are refused, the dialog's error. */
+/** A step-up form's graph key (bank wizard, payout linking): where it is, what is typed, which fields are refused, the dialog's error. */
 export const stepUpFormKey = (snapshot: SnapshotFrom<typeof bankWizardMachine> | SnapshotFrom<typeof payoutLinkingMachine>) =>
   JSON.stringify({
     value: snapshot.value,

@@ -2,9 +2,9 @@ import { changePasswordMachine } from './change-password.machine';
 import { entry } from './catalogue-entry';
 import { activeUser, fieldRefusal, formKey, goodPassword, offline, succeeds, tooMany } from './catalogue-samples';
 
-/** The flow atlas entry of `change-password` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 const newPassword = 'An0ther#pass';
 
+/** The flow atlas entry of `change-password` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 export default entry({
   machine: changePasswordMachine,
   purpose: 'Change password while signed in: current, new and confirmation checked by the shared rules; a wrong current password under its field.',

@@ -3,12 +3,12 @@ import { closeAccountMachine } from './close-account.machine';
 import { entry } from './catalogue-entry';
 import { marta, succeeds, wrongPassword } from './catalogue-samples';
 
-/** The flow atlas entry of `close-account` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 const balanceLeft = apiFailure(409, {
   code: 'account_has_balance',
   detail: 'Your wallet still holds money. Withdraw or spend it before closing your account.',
 });
 
+/** The flow atlas entry of `close-account` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 export default entry({
   machine: closeAccountMachine,
   purpose:

@@ -2,8 +2,6 @@ import { entry } from './catalogue-entry';
 import { offline, resolves } from './catalogue-samples';
 import { moneySummaryMachine, type MoneySummaryData } from './money-summary.machine';
 
-/** The flow atlas entry of `money-summary` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
-
 const days = Array.from({ length: 30 }, (_, i) => new Date(Date.UTC(2026, 10, 1 + i)).toISOString().slice(0, 10));
 
 /** 30 days of November 2026 in São Paulo: $20 in on the 3rd, $7.50 out on the 20th. */
@@ -31,6 +29,7 @@ export const weeksSummary: MoneySummaryData = {
   totals: { ...novemberSummary.totals, orders: null, tips: null },
 };
 
+/** The flow atlas entry of `money-summary` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 export default entry({
   machine: moneySummaryMachine,
   purpose: 'The money chart on Home and the profile: the last 30 days or 26 weeks, read in one call in the user’s zone; switch period; retry.',

@@ -1,10 +1,10 @@
 import { REMINDER_INTERVAL_MS, paymentLifecycleMachine } from './payment-lifecycle.machine';
 import { entry } from './catalogue-entry';
 
-/** The flow atlas entry of `payment-lifecycle` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 /** A reminder sent at noon on 2 January 2025 (UTC); the time arrives in the event, the machine has no clock. */
 const remindAt = Date.UTC(2025, 0, 2, 12);
 
+/** The flow atlas entry of `payment-lifecycle` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 export default entry({
   machine: paymentLifecycleMachine,
   purpose: 'The authority on payment status: who may move a payment from which status to which; the server records each step in its trail.',

@@ -4,7 +4,6 @@ import { apiFailure } from './forms/api-failure';
 import { entry } from './catalogue-entry';
 import { OPENS_AT, offline, resolves, stepUpFormKey, wrongPassword } from './catalogue-samples';
 
-/** The flow atlas entry of `payout-linking` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 export const payoutInfo: PayoutProviderInfo = { provider: 'PayWorld', providerUrl: 'https://payworld.example', linkedEmail: null };
 export const linkedAccount: LinkedPayoutAccount = { emailMasked: 'a***@example.com', bankAccountLast4: '5678', withdrawalsOpenAt: OPENS_AT };
 const notActivatedRefusal = apiFailure(422, {
@@ -14,6 +13,7 @@ const notActivatedRefusal = apiFailure(422, {
 const wrongPasswordRefusal = apiFailure(422, { code: 'payout_account_invalid_credentials', detail: 'The PayWorld email or password is incorrect.' });
 const payoutKey = (snapshot: SnapshotFrom<typeof payoutLinkingMachine>) => stepUpFormKey(snapshot);
 
+/** The flow atlas entry of `payout-linking` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 export default entry({
   machine: payoutLinkingMachine,
   purpose: 'Connect the payout account: credentials (email, password, bank account number), confirm, the Tipjar password, then success, or not activated (start over, visit the provider), wrong credentials, another failure.',

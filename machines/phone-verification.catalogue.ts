@@ -4,10 +4,10 @@ import { apiFailure } from './forms/api-failure';
 import { entry } from './catalogue-entry';
 import { activeUser, fieldRefusal, offline, resolves, succeeds, tooMany } from './catalogue-samples';
 
-/** The flow atlas entry of `phone-verification` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 /** Phone verification (issue 7): the details the user confirms. */
 const phoneDetails: PhoneDetails = { phone: '+14155550100', username: 'ana', full_name: 'Ana Silva', email: 'ana@example.com', confirmed: false };
 
+/** The flow atlas entry of `phone-verification` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 export default entry({
   machine: phoneVerificationMachine,
   purpose: `Phone verification: a number with its country code (${PHONE_MIN_DIGITS} to ${PHONE_MAX_DIGITS} digits) → a texted code → the code → confirm the details; resend and change number; 'The phone or email is not valid'.`,

@@ -2,10 +2,10 @@ import { preferencesMachine, type Preferences } from './preferences.machine';
 import { entry } from './catalogue-entry';
 import { marta, offline, resolves } from './catalogue-samples';
 
-/** The flow atlas entry of `preferences` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 const savedPreferences: Preferences = { language: 'es', emailNotifications: false };
 const defaultPreferences: Preferences = { language: 'en', emailNotifications: true };
 
+/** The flow atlas entry of `preferences` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 export default entry({
   machine: preferencesMachine,
   purpose: 'Manage preferences (/settings): language and notification emails, stored on the server; a language picked applies and is stored at once.',

@@ -5,7 +5,6 @@ import { apiFailure } from './forms/api-failure';
 import { entry } from './catalogue-entry';
 import { marta, offline, resolves } from './catalogue-samples';
 
-/** The flow atlas entry of `profile-images` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 /** Files as the file picker gives them: a photo, one too large, and a video. */
 const file = (type: string, size: number, name: string): PickedFile => ({ name, size, type, data: new Blob([]) });
 export const SAMPLE_FILES = {
@@ -16,6 +15,7 @@ export const SAMPLE_FILES = {
 const imagesKey = (snapshot: SnapshotFrom<typeof profileImagesMachine>) =>
   JSON.stringify({ value: snapshot.value, keys: snapshot.context.keys, slot: snapshot.context.slot, errors: snapshot.context.errors });
 
+/** The flow atlas entry of `profile-images` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 export default entry({
   machine: profileImagesMachine,
   purpose: "The avatar and background image: JPEG or PNG within the photo limit ('The file is too large'), uploaded, then made the picture.",

@@ -2,9 +2,9 @@ import { profileSummaryMachine, type ProfileSummary } from './profile-summary.ma
 import { entry } from './catalogue-entry';
 import { marta, offline, resolves } from './catalogue-samples';
 
-/** The flow atlas entry of `profile-summary` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 const summary: ProfileSummary = { bio_message: 'Photos of the coast.', photo_key: 'm-1', background_key: null };
 
+/** The flow atlas entry of `profile-summary` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 export default entry({
   machine: profileSummaryMachine,
   purpose: "The shell's copy of the profile (sidebar: bio, avatar and banner keys); reloaded after the profile page saves.",

@@ -4,7 +4,6 @@ import { apiFailure } from './forms/api-failure';
 import { entry } from './catalogue-entry';
 import { activeUser, fieldRefusal, offline, photoOffer, resolves, videoOffer } from './catalogue-samples';
 
-/** The flow atlas entry of `profile` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 const miaProfile: ProfileData = { bio_message: 'Photos of the coast.', price_points: [photoOffer, videoOffer] };
 /** The profile page: where it is, the bio typed, its messages, which price points are listed and which is asked about. */
 const profileKey = (snapshot: SnapshotFrom<typeof profileMachine>) =>
@@ -17,6 +16,7 @@ const profileKey = (snapshot: SnapshotFrom<typeof profileMachine>) =>
     removing: snapshot.context.removing?.id ?? null,
   });
 
+/** The flow atlas entry of `profile` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 export default entry({
   machine: profileMachine,
   purpose: 'My profile (/profile): the bio, and the price points by price ascending; removing one asks first, then "price point removed".',

@@ -3,7 +3,6 @@ import { apiFailure } from './forms/api-failure';
 import { entry } from './catalogue-entry';
 import { offline, photoOffer, resolves, videoOffer } from './catalogue-samples';
 
-/** The flow atlas entry of `public-profile` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 /** Mia's public page as a visitor gets it. */
 const miaPublic: PublicProfileData = {
   username: 'mia',
@@ -12,6 +11,7 @@ const miaPublic: PublicProfileData = {
   profile: { bio_message: 'Photos of the coast.', price_point_details: [photoOffer, videoOffer] },
 };
 
+/** The flow atlas entry of `public-profile` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 export default entry({
   machine: publicProfileMachine,
   purpose: 'The public pay page /{username}: one of the amounts, a custom amount or a price point; signed in → the send screen pre-filled, a visitor → sign up with the purchase or sign in.',

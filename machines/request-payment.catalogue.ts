@@ -4,7 +4,6 @@ import { requestPaymentMachine } from './request-payment.machine';
 import { entry } from './catalogue-entry';
 import { ann, offline, resolves } from './catalogue-samples';
 
-/** The flow atlas entry of `request-payment` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 const requestFormKey = (snapshot: { value: unknown; context: { recipient: Person | null; amount: string; message: string; errors: object; failure: unknown } }) => {
   const c = snapshot.context;
   return JSON.stringify({
@@ -17,6 +16,7 @@ const requestFormKey = (snapshot: { value: unknown; context: { recipient: Person
   });
 };
 
+/** The flow atlas entry of `request-payment` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 export default entry({
   machine: requestPaymentMachine,
   purpose: 'Request money on one screen: whom to ask, an amount below $500, a note (required), a summary and one button "Request $20.00"; a refusal keeps everything typed.',

@@ -3,10 +3,10 @@ import { resourceViewMachine } from './resource-view.machine';
 import { entry } from './catalogue-entry';
 import { offline, resolves } from './catalogue-samples';
 
-/** The flow atlas entry of `resource-view` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 export const resourceSample = { id: 'wd-1', status: 'processing' };
 export const resourceReloaded = { id: 'wd-1', status: 'complete' };
 
+/** The flow atlas entry of `resource-view` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 export default entry({
   machine: resourceViewMachine,
   purpose: "A read-only screen of one thing from the server (a withdrawal's details, the withdraw method): shown, not found (never whose), or failed with a retry; reloads keep the last answer on screen.",

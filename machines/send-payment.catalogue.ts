@@ -5,7 +5,6 @@ import { centsFromInput } from '../domain/money/amount-input';
 import { entry } from './catalogue-entry';
 import { ann, annabel, offline, resolves } from './catalogue-samples';
 
-/** The flow atlas entry of `send-payment` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 /** $100.00 available and one card: $12.50 fits the balance, $150 needs the card. */
 const funding: Funding = { availableCents: 100_00, cards: [{ id: 'card-1', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 }] };
 const sentPayment: SentPayment = { paymentId: 'pay-42', status: 'complete', amount: '12.50', fee: '0.00', totalCharge: '12.50', holdExpiresAt: null };
@@ -57,6 +56,7 @@ const sendFormKey = (snapshot: { value: unknown; context: SendPaymentContext }) 
 const SAMPLE_TODAY = Date.UTC(2026, 5, 1);
 const GOOD_NEW_CARD = { nameOnCard: 'Ann Smith', number: '4242424242424242', expiry: '12/30', cvv: '123', country: 'US', postalCode: '94107' };
 
+/** The flow atlas entry of `send-payment` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 export default entry({
   machine: sendPaymentMachine,
   purpose: 'Send money on one screen: recipient, amount, note, a method that can pay (the balance only when it covers the total; a saved card; a new card typed in place, saved unless unticked), the fee and total live, and one button "Pay $12.50" — then done, or the server\'s refusal with everything kept. From a creator\'s price point it is the checkout: the item named and priced as offered, the note as the brief.',

@@ -2,8 +2,6 @@ import { entry } from './catalogue-entry';
 import { offline, resolves } from './catalogue-samples';
 import { statementMachine, type StatementData } from './statement.machine';
 
-/** The flow atlas entry of `statement` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
-
 /** 15 December 2026: the picker offers November 2026 back to December 2025. */
 export const STATEMENT_NOW = '2026-12-15T12:00:00.000Z';
 
@@ -35,6 +33,7 @@ const emptyStatement: StatementData = {
   lines: [],
 };
 
+/** The flow atlas entry of `statement` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 export default entry({
   machine: statementMachine,
   purpose: 'The monthly statement screen: a past month in ?month= (the last ended one first), its totals and movements read together; retry.',

@@ -3,8 +3,6 @@ import { offline, resolves, succeeds } from './catalogue-samples';
 import { apiFailure } from './forms/api-failure';
 import { supportersWallMachine, type Supporter, type SupportersWallData } from './supporters-wall.machine';
 
-/** The flow atlas entry of `supporters-wall` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
-
 export const MAYA_ID = '00000000-0000-4000-8000-00000000000a';
 const VISITOR_ID = '00000000-0000-4000-8000-00000000000b';
 
@@ -35,6 +33,7 @@ const noMessages: SupportersWallData = { supporter_count: 2, data: [] };
 /** Hidden already (another tab): the server's one answer for anything not hideable. */
 export const supporterNotFound = apiFailure(404, { code: 'supporter_not_found', detail: 'This supporter is not on your page.' });
 
+/** The flow atlas entry of `supporters-wall` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 export default entry({
   machine: supportersWallMachine,
   purpose:

@@ -2,10 +2,10 @@ import { NOTIFICATION_TIMEOUT_MS } from '../domain/limits';
 import { toastMachine, type Notification } from './notifications.machine';
 import { entry } from './catalogue-entry';
 
-/** The flow atlas entry of `toast` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 /** One notification as the queue gives it to its toast (ids are `notification-<n>`, counted from 1). */
 const cardDeclined: Notification = { id: 'notification-1', kind: 'error', message: 'Card declined' };
 
+/** The flow atlas entry of `toast` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 export default entry({
   machine: toastMachine,
   purpose: `One notification on screen: hides itself after ${NOTIFICATION_TIMEOUT_MS / 1000} s unless the pointer or focus is on it, or when closed, and tells the queue.`,

@@ -4,9 +4,9 @@ import { uploadReplyMachine } from './upload-reply.machine';
 import { entry } from './catalogue-entry';
 import { fileTooLarge, replyPhoto, resolves, unsupportedMedia, uploadedMedia } from './catalogue-samples';
 
-/** The flow atlas entry of `upload-reply` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 const mediaMismatch = apiFailure(422, { code: 'media_type_mismatch', detail: 'This price point promises a photo: reply with one.' });
 
+/** The flow atlas entry of `upload-reply` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 export default entry({
   machine: uploadReplyMachine,
   purpose: 'A creator replies to a price-point payment with the promised photo or video: the file checked (kind, size), uploaded with progress, then the claim — kept across a failed claim so the bytes go once.',

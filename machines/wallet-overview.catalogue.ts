@@ -5,7 +5,6 @@ import { liveSamples, transferSample } from './live/live-updates';
 import { entry } from './catalogue-entry';
 import { offline, resolves } from './catalogue-samples';
 
-/** The flow atlas entry of `wallet-overview` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 /** The wallet screens (issue 6): a balance with one withdrawal and one deposit. */
 const overview: WalletOverview = {
   wallet: { balance: '50.00', available: '50.00', held: '0.00' },
@@ -13,6 +12,7 @@ const overview: WalletOverview = {
   deposits: [deposits.cardDeposit('complete')],
 };
 
+/** The flow atlas entry of `wallet-overview` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 export default entry({
   machine: walletOverviewMachine,
   purpose: 'The withdraw-funds page: balance, withdrawals and deposits read together; a retry when that fails, a re-read on return.',

@@ -5,7 +5,6 @@ import { centsFromInput } from '../domain/money/amount-input';
 import { entry } from './catalogue-entry';
 import { OPENS_AT, offline, resolves } from './catalogue-samples';
 
-/** The flow atlas entry of `withdraw` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 /** When the setups were read; destinations set two days before are open, one set an hour before is not. */
 const CHECKED_AT = '2025-01-02T12:00:00.000Z';
 const OPEN_SINCE = '2024-12-31T12:00:00.000Z';
@@ -47,6 +46,7 @@ const withdrawKey = (snapshot: SnapshotFrom<typeof withdrawMachine>) => {
   });
 };
 
+/** The flow atlas entry of `withdraw` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 export default entry({
   machine: withdrawMachine,
   purpose: 'Withdraw: an amount above $20, below $10,000 and within the balance, the bank account or the payout account, confirm, created — blocked while the bank holder name mismatches; a destination set less than 24 hours ago says when it opens; with none at all, Next opens the bank wizard, which brings the amount back.',
