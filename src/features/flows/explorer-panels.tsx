@@ -4,11 +4,40 @@ import { FLOW_NAMES } from '../../../machines/flow-catalogue';
 import { button } from '../../ui/button-styles';
 import { card, sectionTitle, mutedText } from '../../ui/page-styles';
 import { fieldBox, fieldInput, fieldLabel, selectInput } from '../../ui/form/form-styles';
+import { MachineDiagram, type DiagramMarks } from '../../ui/machine-diagram/machine-diagram';
+import type { LayoutResult } from '../../ui/machine-diagram/use-layout';
 import type { EnabledEvent, ExplorerPath } from './explorer-session';
 import type { InspectMessage } from './inspect-channel';
-import { eventList, list, pathItem, row } from './explorer-styles';
+import { diagramBox, eventList, list, pathItem, panel, row } from './explorer-styles';
 
-/** The side panel's sections of /flows: what to show, what the machine accepts, the test paths, the live app. */
+/** The sections of /flows: the diagram; beside it what to show, what the machine accepts, the test paths, the live app. */
+
+export function DiagramSection(props: { name: string; purpose: string; layout: LayoutResult; marks: DiagramMarks & { active: ReadonlySet<string>; last: ReadonlySet<string> } }) {
+  const { name, purpose, layout, marks } = props;
+  const { t } = useTranslation('atlas');
+  const activeNames = [...marks.active].join(', ');
+  return (
+    <section className={panel} aria-labelledby="flows-diagram-title">
+      <h2 id="flows-diagram-title" className={sectionTitle}>
+        {name}
+      </h2>
+      <p className={mutedText}>{purpose}</p>
+      <div className={diagramBox}>
+        {layout.status === 'done' ? (
+          <MachineDiagram layout={layout.layout} marks={marks} label={t('flows.diagramLabel', { machine: name, states: activeNames })} />
+        ) : layout.status === 'failed' ? (
+          <p role="alert">{t('flows.layoutFailed', { error: layout.error })}</p>
+        ) : (
+          <p>{t('flows.layingOut')}</p>
+        )}
+      </div>
+      <p aria-live="polite" data-testid="flows-current">
+        {t('flows.current', { states: activeNames })}
+        {marks.last.size ? ` ${t('flows.lastTransition', { transition: [...marks.last].join(', ') })}` : ''}
+      </p>
+    </section>
+  );
+}
 
 export function MachinePanel(props: {
   picked: FlowName;

@@ -1,21 +1,17 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { FlowName } from '../../../machines/flow-catalogue';
-import { sectionTitle, mutedText } from '../../ui/page-styles';
 import { flowGraph } from '../../ui/machine-diagram/flow-graph';
-import { MachineDiagram } from '../../ui/machine-diagram/machine-diagram';
 import { useLayout } from '../../ui/machine-diagram/use-layout';
 import type { ExplorerPath } from './explorer-session';
 import { useCoverage, useLiveInspection, useSession } from './explorer-hooks';
-import { EventsPanel, LivePanel, MachinePanel, PathsPanel } from './explorer-panels';
-import { diagramBox, layoutGrid, panel } from './explorer-styles';
+import { DiagramSection, EventsPanel, LivePanel, MachinePanel, PathsPanel } from './explorer-panels';
+import { layoutGrid, panel } from './explorer-styles';
 import type { LoadedFlow } from './use-flow-entry';
 
 const PLAY_INTERVAL_MS = 700;
 
 /** One catalogued machine in the explorer: its diagram with where it is, and the panels that move it. */
 export function FlowExplorer({ flow, picked, onPick }: { flow: LoadedFlow; picked: FlowName; onPick: (name: FlowName) => void }) {
-  const { t } = useTranslation('atlas');
   const { name, entry } = flow;
   const inputLabels = Object.keys(entry.inputs ?? { default: undefined });
   const [inputLabel, setInputLabel] = useState(inputLabels[0]!);
@@ -58,29 +54,10 @@ export function FlowExplorer({ flow, picked, onPick }: { flow: LoadedFlow; picke
   const marks = followLive && live
     ? { active: new Set(live.active), last: new Set(live.taken), covered }
     : { active: state.active, last: new Set(state.lastTaken), covered };
-  const activeNames = [...marks.active].join(', ');
 
   return (
     <div className={layoutGrid}>
-      <section className={panel} aria-labelledby="flows-diagram-title">
-        <h2 id="flows-diagram-title" className={sectionTitle}>
-          {name}
-        </h2>
-        <p className={mutedText}>{entry.purpose}</p>
-        <div className={diagramBox}>
-          {layout.status === 'done' ? (
-            <MachineDiagram layout={layout.layout} marks={marks} label={t('flows.diagramLabel', { machine: name, states: activeNames })} />
-          ) : layout.status === 'failed' ? (
-            <p role="alert">{t('flows.layoutFailed', { error: layout.error })}</p>
-          ) : (
-            <p>{t('flows.layingOut')}</p>
-          )}
-        </div>
-        <p aria-live="polite" data-testid="flows-current">
-          {t('flows.current', { states: activeNames })}
-          {marks.last.size ? ` ${t('flows.lastTransition', { transition: [...marks.last].join(', ') })}` : ''}
-        </p>
-      </section>
+      <DiagramSection name={name} purpose={entry.purpose} layout={layout} marks={marks} />
 
       <div className={panel}>
         <MachinePanel
