@@ -9,7 +9,7 @@ export default entry({
   machine: homeActivityMachine,
   purpose: 'Home: the newest payments and the wallet the first-step cards depend on; retry when they fail to load.',
   views: ['src/features/home/home-page.tsx'],
-  operations: { loadHome: ['listPayments', 'getWallet', 'listCards', 'getProfile'] },
+  operations: { loadHome: ['listPayments', 'getWallet', 'listCards', 'getProfile'], liveUpdates: ['streamEvents'] },
   tests: ['tests/e2e/home-first-steps.spec.ts', 'tests/e2e/activity.spec.ts', 'tests/e2e/live-updates.spec.ts'],
   fake: () =>
     homeActivityMachine.provide({

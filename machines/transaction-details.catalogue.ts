@@ -9,7 +9,7 @@ export default entry({
   machine: transactionDetailsMachine,
   purpose: 'One payment with its trail and message thread; "Could not find the transaction" for an unknown, malformed or foreign id; a message (with an optional photo or video, uploaded when chosen) kept (and its key reused) until the server has it.',
   views: ['src/features/transactions/transaction-details-page.tsx', 'src/features/transactions/message-thread.tsx'],
-  operations: { loadDetails: ['getPayment', 'listPaymentEvents'], postMessage: ['postPaymentMessage'], uploadMedia: ['uploadMedia'] },
+  operations: { loadDetails: ['getPayment', 'listPaymentEvents'], postMessage: ['postPaymentMessage'], uploadMedia: ['uploadMedia'], liveUpdates: ['streamEvents'] },
   tests: ['tests/e2e/activity.spec.ts', 'tests/e2e/live-updates.spec.ts', 'tests/api/payments.test.ts', 'tests/api/uploads.test.ts'],
   fake: () =>
     transactionDetailsMachine.provide({

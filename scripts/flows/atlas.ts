@@ -12,6 +12,7 @@ import { coverageMarkdown, formatPercent, type CoverageRow } from './coverage';
 import { apiLinks, type OperationLink } from './api-links';
 import { exportedMachines } from './machine-files';
 import { machineDoc, type MachineSource } from './machine-doc';
+import { operationsDoc } from './operations-doc';
 
 export const FLOWS_DIR = join('docs', 'flows');
 
@@ -38,6 +39,7 @@ export async function renderAtlas(
   files.set('coverage.md', coverageMarkdown(rows));
   files.set('coverage.json', coverageJson(rows));
   files.set('README.md', index(entries, rows));
+  if (api.size) files.set('operations.md', operationsDoc(entries, api));
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
@@ -98,7 +100,8 @@ function index(entries: Array<[string, CatalogueEntry]>, rows: CoverageRow[]): s
       return `| [${name}](${name}.md) | ${entry.purpose.replace(/\|/g, '\\|')} | ${operations} | ${states.total} | ${transitions.taken}/${transitions.total} (${formatPercent(transitions)}) |`;
     }),
     '',
-    'Path coverage in detail: [coverage.md](coverage.md).',
+    'Path coverage in detail: [coverage.md](coverage.md). Each operation of the contract with its handler and the flows',
+    'that call it: [operations.md](operations.md).',
     '',
     '## Adding a machine',
     '',

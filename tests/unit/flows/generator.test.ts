@@ -147,6 +147,17 @@ describe('machine page', () => {
     expect(gatedPage).toContain('Operations: none (no actor of this machine calls the API).');
   });
 
+  it('lists every operation with its handler and the flows that call it, in operations.md', async () => {
+    const api = new Map([
+      ['sendPayment', { operationId: 'sendPayment', method: 'POST', path: '/app/user/{userId}/payment/send/', handler: 'server/routes/payments.ts' }],
+      ['getLiveness', { operationId: 'getLiveness', method: 'GET', path: '/health/live', handler: null }],
+    ]);
+    const doc = (await renderAtlas([['checkout', checkoutEntry], ['gated', gatedEntry()]], new Map(), api)).get('operations.md')!;
+    expect(doc).toContain('| `sendPayment` | `POST /app/user/{userId}/payment/send/` | [`server/routes/payments.ts`](../../server/routes/payments.ts) | [checkout](checkout.md) (`charge`) |');
+    expect(doc).toContain('| `getLiveness` | `GET /health/live` | not found | — |');
+    expect(doc).toContain('1 of 2 operations are called by a flow\'s actors');
+  });
+
   it('is the same text every time', async () => {
     const render = async () => [...(await renderAtlas([['checkout', checkoutEntry], ['gated', gatedEntry()]], new Map()))];
     expect(await render()).toEqual(await render());
