@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { HttpProblem } from '../http/problem';
 import { formatAmount } from '../../domain/money/amount';
+import { validTimeZone } from './time-zone';
 
 /**
  * Monthly statements from the ledger (issue 26.2): the postings on a user's wallet whose journal entry is dated in the
@@ -45,15 +46,6 @@ interface StatementLine {
 const STATEMENT_BATCH = 1000;
 
 const monthInvalid = () => new HttpProblem(422, 'statement_month_not_past', 'money:statement_month_not_past');
-
-function validTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The month's bounds in `tz` (PostgreSQL's zone rules); a month that has not ended yet is refused. */
 export async function statementPeriod(database: Database, month: string, tz: string | undefined, now: Date): Promise<StatementPeriod> {
