@@ -4,7 +4,7 @@ import { formatDateTime } from '../i18n/format-date-time';
 import { problemOf } from './catalogue';
 import type { DomainError, ProblemValue } from './domain-error';
 
-export interface FieldError {
+interface FieldError {
   field: string;
   code: string;
   message: string;
