@@ -11,7 +11,7 @@ import {
   VerifyEmailForm,
   normalizeEmail,
 } from '../../domain/rules/account-rules';
-import type { OperationHandlers } from '../http/operations';
+import type { SomeHandlers } from '../http/contract-handlers';
 import type { Services } from '../services';
 import { HttpProblem } from '../http/problem';
 import { checkRules, fieldProblem } from '../http/rules';
@@ -47,7 +47,7 @@ type Schemas = components['schemas'];
  * the shared rules (domain/rules/) decide whether the values are good. Secrets (passwords, tokens, codes, saltcodes)
  * are never logged: only user ids and outcomes are.
  */
-export function accountHandlers(services: Services): OperationHandlers {
+export function accountHandlers(services: Services) {
   const { config, clock } = services;
   const db = services.database.db;
   // Computed now, so that not even the first sign-in with an unknown email takes longer than a wrong password.
@@ -73,8 +73,8 @@ export function accountHandlers(services: Services): OperationHandlers {
    * A call that only names an address (resend a code, forgot password): checked and counted before anything is
    * looked up; the account it names, if any. The caller answers the same either way.
    */
-  async function addressOnlyCall(request: FastifyRequest, reply: FastifyReply, perEmail: Limit, perIp: Limit) {
-    const email = normalizeEmail((request.body as Schemas['EmailRequest']).email);
+  async function addressOnlyCall(request: FastifyRequest, reply: FastifyReply, given: Schemas['EmailRequest'], perEmail: Limit, perIp: Limit) {
+    const email = normalizeEmail(given.email);
     checkRules(EmailForm, { email });
     const now = clock.now();
     await perAddressAndClient(request, reply, email, perEmail, perIp, now);
@@ -94,7 +94,7 @@ export function accountHandlers(services: Services): OperationHandlers {
 
   return {
     createUser: async (request, reply) => {
-      const body = request.body as Schemas['CreateUserRequest'];
+      const { body } = request;
       const email = normalizeEmail(body.email);
       checkRules(CreateUserRules, { email, password: body.password });
       const now = clock.now();
@@ -107,7 +107,7 @@ export function accountHandlers(services: Services): OperationHandlers {
     },
 
     verifyEmailOtp: async (request, reply) => {
-      const body = request.body as Schemas['VerifyEmailRequest'];
+      const { body } = request;
       const email = normalizeEmail(body.email);
       checkRules(VerifyEmailForm, { email, otp: body.otp });
       const now = clock.now();
@@ -148,14 +148,14 @@ export function accountHandlers(services: Services): OperationHandlers {
     },
 
     resendEmailOtp: async (request, reply) => {
-      const { now, user } = await addressOnlyCall(request, reply, LIMITS.otpResendPerEmail, LIMITS.otpResendPerIp);
+      const { now, user } = await addressOnlyCall(request, reply, request.body, LIMITS.otpResendPerEmail, LIMITS.otpResendPerIp);
       // The same answer whether or not there is an unverified account with this address, or one waiting to change
       // to it (a new code for the new address; the account's own email is left as it is).
       if (user && user.emailStatus === 'unverified' && user.accountStatus === 'active') {
         const code = await issueEmailCode(db, user.id, normalizeEmail(user.email), now);
         await sendVerification(request, user.email, code);
       } else if (!user) {
-        const email = normalizeEmail((request.body as Schemas['EmailRequest']).email);
+        const email = normalizeEmail(request.body.email);
         for (const waiting of await findUsersByPendingEmail(db, email)) {
           const code = await issueEmailCode(db, waiting.id, email, now);
           await sendVerification(request, email, code);
@@ -166,7 +166,7 @@ export function accountHandlers(services: Services): OperationHandlers {
     },
 
     login: async (request, reply) => {
-      const body = request.body as Schemas['LoginRequest'];
+      const { body } = request;
       const email = normalizeEmail(body.email);
       checkRules(SignInForm, { email, password: body.password });
       const now = clock.now();
@@ -186,9 +186,8 @@ export function accountHandlers(services: Services): OperationHandlers {
     },
 
     logout: async (request, reply) => {
-      const { userId } = request.params as { userId: string };
-      const body = (request.body ?? {}) as Schemas['LogoutRequest'];
-      const token = tokenOf(request) ?? body.token;
+      const { userId } = request.params;
+      const token = tokenOf(request) ?? request.body?.token;
       if (token && token.length <= 200) {
         const owner = await sessionOwner(db, token);
         if (owner && owner.userId !== userId) throw new HttpProblem(403, 'forbidden', 'errors:forbidden');
@@ -202,7 +201,7 @@ export function accountHandlers(services: Services): OperationHandlers {
     },
 
     forgotPassword: async (request, reply) => {
-      const { now, user } = await addressOnlyCall(request, reply, LIMITS.forgotPerEmail, LIMITS.forgotPerIp);
+      const { now, user } = await addressOnlyCall(request, reply, request.body, LIMITS.forgotPerEmail, LIMITS.forgotPerIp);
       // The same answer whether or not the address has an account.
       if (user && user.accountStatus === 'active') {
         const saltcode = await issueReset(db, user.id, now);
@@ -215,7 +214,7 @@ export function accountHandlers(services: Services): OperationHandlers {
     },
 
     resetPassword: async (request, reply) => {
-      const body = request.body as Schemas['ResetPasswordRequest'];
+      const { body } = request;
       const email = normalizeEmail(body.email);
       checkRules(ResetPasswordForm, { ...body, email });
       const now = clock.now();
@@ -238,7 +237,7 @@ export function accountHandlers(services: Services): OperationHandlers {
 
     changePassword: async (request, reply) => {
       const { userId, tokenHash } = authOf(request);
-      const body = request.body as Schemas['ChangePasswordRequest'];
+      const { body } = request;
       checkRules(ChangePasswordForm, body);
       const user = await findUserById(db, userId);
       if (!user) throw new HttpProblem(404, 'user_not_found', 'accounts:errors.user_not_found');
@@ -260,7 +259,7 @@ export function accountHandlers(services: Services): OperationHandlers {
 
     setUpAccount: async (request, reply) => {
       const { userId } = authOf(request);
-      const body = request.body as Schemas['SetUpRequest'];
+      const { body } = request;
       const values = { ...body, fullName: body.fullName.trim() };
       checkRules(SetUpForm, values);
       const user = await findUserById(db, userId);
@@ -298,5 +297,5 @@ export function accountHandlers(services: Services): OperationHandlers {
         pendingEmail: user.pendingEmail ?? null,
       };
     },
-  };
+  } satisfies SomeHandlers;
 }

@@ -1,26 +1,26 @@
-import type { OperationHandlers } from '../http/operations';
+import type { SomeHandlers } from '../http/contract-handlers';
 import type { Services } from '../services';
 import { authOf } from '../auth/authenticate';
 import { enforceLimit } from '../security/enforce-limit';
 import { LIMITS } from '../security/rate-limit';
 import { HttpProblem } from '../http/problem';
-import { moneySummary, validTimeZone, type SummaryPeriod } from '../ledger/summary';
+import { moneySummary, validTimeZone } from '../ledger/summary';
 
 /**
  * The money chart's one call (issue 26.1). The owner check is the `{userId}` route's (anyone else's → 404); the call
  * counts against its limit before any reading.
  */
-export function summaryHandlers(services: Services): OperationHandlers {
+export function summaryHandlers(services: Services) {
   const { database } = services;
   return {
     getMoneySummary: async (request, reply) => {
       const userId = authOf(request).userId;
       const now = services.clock.now();
       await enforceLimit(database.db, request, reply, [{ limit: LIMITS.summaryPerUser, subject: userId }], now);
-      const { period, tz } = request.query as { period?: SummaryPeriod; tz?: string };
+      const { period, tz } = request.query;
       const timeZone = tz ?? 'UTC';
       if (!validTimeZone(timeZone)) throw new HttpProblem(422, 'summary_time_zone_invalid', 'money:summary_time_zone_invalid');
       return moneySummary(database, userId, period ?? '30d', timeZone, now);
     },
-  };
+  } satisfies SomeHandlers;
 }
