@@ -14,7 +14,7 @@ import type { OperationHandlers } from './operations';
  */
 
 /** Every operationId of openapi.yaml. */
-export type OperationId = keyof operations;
+type OperationId = keyof operations;
 
 type ParametersOf<Id extends OperationId> = operations[Id]['parameters'];
 
@@ -48,7 +48,7 @@ export type BodyOf<Id extends OperationId> = [NonNullable<operations[Id]['reques
 type ResponsesOf<Id extends OperationId> = operations[Id]['responses'];
 
 /** The success statuses the operation declares. */
-export type SuccessStatusOf<Id extends OperationId> = Extract<keyof ResponsesOf<Id>, 200 | 201 | 202 | 203 | 204 | 205 | 206>;
+type SuccessStatusOf<Id extends OperationId> = Extract<keyof ResponsesOf<Id>, 200 | 201 | 202 | 203 | 204 | 205 | 206>;
 
 /** The body of one success answer: its JSON, `undefined` for an answer without content, `unknown` for other bytes. */
 export type AnswerOf<Id extends OperationId, Status extends SuccessStatusOf<Id> = SuccessStatusOf<Id>> = Status extends unknown
@@ -70,13 +70,13 @@ interface RouteOf<Id extends OperationId> {
 }
 
 export type RequestOf<Id extends OperationId> = FastifyRequest<RouteOf<Id>>;
-export type ReplyOf<Id extends OperationId> = FastifyReply<RouteOf<Id>>;
+type ReplyOf<Id extends OperationId> = FastifyReply<RouteOf<Id>>;
 
 /**
  * A plain handler: it returns the success body (`reply.code(s)` first when it is not the first declared status), or
  * the reply it sent itself (bytes that are not JSON, a stream), or nothing once it took the response over.
  */
-export type Handler<Id extends OperationId> = (request: RequestOf<Id>, reply: ReplyOf<Id>) => Promise<AnswerOf<Id> | FastifyReply | void>;
+type Handler<Id extends OperationId> = (request: RequestOf<Id>, reply: ReplyOf<Id>) => Promise<AnswerOf<Id> | FastifyReply | void>;
 
 /** A money-moving handler's stored answer: a success status of the operation with that status's body. */
 export type MoneyAnswerOf<Id extends OperationId> = { [Status in SuccessStatusOf<Id>]: { status: Status; body: AnswerOf<Id, Status> } }[SuccessStatusOf<Id>];

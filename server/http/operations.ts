@@ -48,6 +48,10 @@ declare module 'fastify' {
 }
 
 type OperationHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+/**
+ * Untyped, as registerOperations runs any document (the tests' fixtures too). openapi.yaml's own handlers are typed
+ * by operationId and handed over by contractHandlers (server/http/contract-handlers.ts).
+ */
 export type OperationHandlers = Record<string, OperationHandler | MoneyMovingHandler>;
 
 /** Thrown when a handler's answer breaks the contract: a bug on our side, so it becomes a 500 and is logged. */
