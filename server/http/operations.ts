@@ -126,7 +126,7 @@ function hasStreamedBody(request: FastifyRequest): request is FastifyRequest & {
   return request.body instanceof Readable;
 }
 
-/** The `{userId}` of the path, if the route has one (validated as a string before anything reads it). */
+/** The `{userId}` of the path, if the route has one (path parameters are text from the router, even before validation). */
 function userIdInPath(request: FastifyRequest): string | undefined {
   const params: unknown = request.params;
   if (typeof params !== 'object' || params === null || !('userId' in params)) return undefined;
