@@ -27,7 +27,7 @@ import { moneyDepsOf } from './money-deps';
 import { keyRefOf } from './keys';
 import { enforceLimit } from '../security/enforce-limit';
 import { LIMITS, release, type Counter } from '../security/rate-limit';
-import { envelopeOf, listOpenOrders, listPayments, MAX_PAGES_PER_CALL, messageView, paymentView, searchOf, trailOf, } from '../payments/views';
+import { envelopeOf, listOpenOrders, listPayments, MAX_PAGES_PER_CALL, messageView, paymentView, searchOf, trailOf } from '../payments/views';
 import { picturesOf } from '../creators/profile-images';
 
 function amountOf(text: string): number {
