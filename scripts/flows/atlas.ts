@@ -3,13 +3,14 @@
  * compares it with what is committed.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { AnyStateMachine } from 'xstate';
 import { catalogueEntries } from '../../machines/catalogue';
 import type { CatalogueEntry } from '../../machines/catalogue-entry';
 import { atlasModel } from '../../tests/support/catalogue-model';
 import { coverageMarkdown, formatPercent, type CoverageRow } from './coverage';
 import { exportedMachines } from './machine-files';
+import { UI_COVERAGE_FILE } from './ui-coverage-file';
 import { machineDoc, type MachineSource } from './machine-doc';
 
 export const FLOWS_DIR = join('docs', 'flows');
@@ -42,7 +43,8 @@ export async function renderProjectAtlas(root = '.'): Promise<Map<string, string
   return renderAtlas(catalogueEntries(), sources);
 }
 
-const isAtlasFile = (name: string) => name.endsWith('.md') || name.endsWith('.json');
+/** ui-coverage.json is the browser run's record (scripts/flows/ui-coverage-file.ts): an input, not drawn from the catalogue. */
+const isAtlasFile = (name: string) => name !== basename(UI_COVERAGE_FILE) && (name.endsWith('.md') || name.endsWith('.json'));
 
 /**
  * The same coverage for the explorer's overlay (/flows): per machine, the transition ids the paths take and the
