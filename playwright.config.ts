@@ -19,6 +19,8 @@ process.env.E2E_SESSION_RECORDING_URL ??= 'https://recorder.widget.test/record.j
 // Set once in the runner process; workers inherit the variables, so every process agrees on the directories.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'tipjar-e2e-'));
 process.env.E2E_WIDGETS_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'tipjar-e2e-widgets-'));
+// Each test's transitions (tests/e2e/support/ui-transitions.ts), merged into docs/flows/ui-coverage.json after the run.
+process.env.E2E_TRANSITIONS_DIR ??= mkdtempSync(join(tmpdir(), 'tipjar-e2e-transitions-'));
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -27,6 +29,7 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   reporter: 'list',
+  globalTeardown: './tests/e2e/support/ui-coverage-teardown.ts',
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {

@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import pkg from './package.json' with { type: 'json' };
@@ -6,6 +7,9 @@ import { chunkGroupOf } from './scripts/build/chunk-groups';
 
 // The API runs in its own process during development (scripts/dev.mjs); vite proxies /api to it.
 const apiPort = Number(process.env.API_PORT ?? 3001);
+
+/** The transition recorder, which only the browser tests load: the chunks are cut as if it did not exist. */
+const RECORDER = resolve('src/lib/transition-recording.ts');
 
 /** First-view chunks, whose imports are preloaded with them (see modulePreload below). */
 const FIRST_VIEW_CHUNK =
@@ -42,7 +46,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             codeSplitting: {
               includeDependenciesRecursively: false,
-              groups: [{ name: (id, graph) => chunkGroupOf(id, graph) }],
+              groups: [{ name: (id, graph) => chunkGroupOf(id, graph, RECORDER) }],
             },
           },
         },
@@ -54,8 +58,10 @@ export default defineConfig(({ isSsrBuild }) => ({
           // and of the runtime and the signed-in route table (a signed-in user's first view); the others (the auth and
           // set-up pages, the flow explorer, the after-idle services) fetch their imports when their chunk arrives,
           // one round trip later. This is what brought the landing route under its 110 KB (docs/performance.md).
+          // The transition recorder's list is dropped too: a production page never loads it (only the browser tests do),
+          // and its list was 9 file names in the runtime chunk every signed-in page loads.
           resolveDependencies: (filename, deps, { hostType, hostId }) =>
-            hostType === 'js' && /\/index-[\w-]+\.js$/.test(hostId) && !FIRST_VIEW_CHUNK.test(filename) ? [] : deps,
+            (hostType === 'js' && /\/index-[\w-]+\.js$/.test(hostId) && !FIRST_VIEW_CHUNK.test(filename)) || /\/transition-recording-[\w-]+\.js$/.test(filename) ? [] : deps,
         },
       },
   server: {

@@ -28,6 +28,8 @@ interface ModuleInfoLike {
   isEntry: boolean;
   importers: readonly string[];
   dynamicImporters: readonly string[];
+  /** Static imports (read only from the transition recorder down). */
+  importedIds?: readonly string[];
 }
 export interface GraphLike {
   getModuleInfo(id: string): ModuleInfoLike | null;
@@ -47,9 +49,16 @@ const RUNTIME = /\/src\/app\/runtime\/start-runtime\.ts$/;
  */
 const TOOL = /\/src\/(features\/flows|layouts\/tool)\/|\/machines\/[\w-]+\.catalogue\.ts$/;
 
-type RootKind = 'firstView' | 'authView' | 'runtime' | 'appShell' | 'prefetch' | 'signedIn' | 'public' | 'tool' | 'other';
+/**
+ * The transition recorder (src/lib/transition-recording.ts, issue 27): a lazy chunk only pages under the browser
+ * tests load. It must not change how the chunks production serves are cut, so the rules below do not see it.
+ */
+const RECORDER = /\/src\/lib\/transition-recording\.ts$/;
+
+type RootKind = 'firstView' | 'authView' | 'runtime' | 'appShell' | 'prefetch' | 'signedIn' | 'public' | 'tool' | 'recorder' | 'other';
 
 function rootKind(id: string, info: ModuleInfoLike): RootKind {
+  if (RECORDER.test(id)) return 'recorder';
   if (TOOL.test(id)) return 'tool';
   if (FIRST_VIEW.test(id)) return 'firstView';
   if (AUTH_VIEW.test(id)) return 'authView';
@@ -98,11 +107,61 @@ function sharedWithTool(appRoots: string[]): string {
 
 const featureOf = (id: string) => /\/src\/features\/([\w-]+)\//.exec(id)?.[1] ?? 'ui';
 
-/** The group of a module, or null to leave it to rolldown's automatic chunking. */
-export function chunkGroupOf(id: string, graph: GraphLike): string | null {
-  // A lazy chunk's own module stays its chunk's facade (the router and the manifest find it by its source).
-  if ((graph.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0) return null;
+/**
+ * The group of a module, or null to leave it to rolldown's automatic chunking. `recorder`: the transition recorder's
+ * module id (vite.config.ts), whose imports are grouped as if it did not import them (see `recorderShares`).
+ */
+export function chunkGroupOf(id: string, graph: GraphLike, recorder?: string): string | null {
+  const group = appGroupOf(id, graph);
+  if (group !== null || !recorder || isFacade(id, graph)) return group;
   const { entry, roots } = rootsOf(id, graph);
+  if (entry) return null;
+  const key = rootsKey(roots);
+  return recorderShares(graph, recorder).has(key) ? `shared-${key.split('\n').map(pageName).join('-')}` : null;
+}
+
+const isFacade = (id: string, graph: GraphLike) => (graph.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0;
+/** The lazy chunks that reach a module, the recorder aside: the set rolldown would chunk it by without the recorder. */
+const rootsKey = (roots: Map<string, RootKind>) => [...roots].filter(([, kind]) => kind !== 'recorder').map(([root]) => root).sort().join('\n');
+/** `src/features/audit/audit-page.tsx` → `audit-page`. */
+const pageName = (id: string) => /([\w-]+)\.[cm]?[jt]sx?$/.exec(id)?.[1] ?? 'chunk';
+
+/**
+ * What the recorder imports that rolldown would chunk by itself is also reached by the recorder, so rolldown would
+ * cut it out of the chunk it shares with the app's pages into one of its own: a request and bytes more for every
+ * route that loads it (the flow explorer and the audit page share machines/graph). Those modules, and every module
+ * with the same lazy chunks reaching it, are named one group instead: the chunk rolldown makes without the recorder.
+ * Returns the sets (rootsKey) so grouped, computed once per build.
+ */
+const recorderSharesByGraph = new WeakMap<GraphLike, Set<string>>();
+function recorderShares(graph: GraphLike, recorder: string): Set<string> {
+  let keys = recorderSharesByGraph.get(graph);
+  if (keys) return keys;
+  keys = new Set();
+  const seen = new Set([recorder]);
+  const queue = [...(graph.getModuleInfo(recorder)?.importedIds ?? [])];
+  while (queue.length > 0) {
+    const current = queue.pop()!;
+    if (seen.has(current)) continue;
+    seen.add(current);
+    queue.push(...(graph.getModuleInfo(current)?.importedIds ?? []));
+    if (isFacade(current, graph) || appGroupOf(current, graph) !== null) continue;
+    const { entry, roots } = rootsOf(current, graph);
+    const key = rootsKey(roots);
+    // Reached by one lazy chunk besides the recorder, it belongs in that chunk, which no group can name: not the case
+    // today (machines/graph is the explorer's and the audit page's); it would cost the recorder nothing but a chunk.
+    if (!entry && key.includes('\n')) keys.add(key);
+  }
+  recorderSharesByGraph.set(graph, keys);
+  return keys;
+}
+
+/** The rules above, blind to the recorder. */
+function appGroupOf(id: string, graph: GraphLike): string | null {
+  // A lazy chunk's own module stays its chunk's facade (the router and the manifest find it by its source).
+  if (isFacade(id, graph)) return null;
+  const { entry, roots } = rootsOf(id, graph);
+  for (const [root, kind] of roots) if (kind === 'recorder') roots.delete(root);
   const kinds = new Set([...roots.values()].filter((kind) => kind !== 'tool'));
   const appRoots = [...roots].filter(([, kind]) => kind !== 'tool').map(([root]) => root);
   const withTool = appRoots.length < roots.size;

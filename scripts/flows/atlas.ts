@@ -3,7 +3,7 @@
  * compares it with what is committed.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { AnyStateMachine } from 'xstate';
 import { catalogueEntries } from '../../machines/catalogue';
 import type { CatalogueEntry } from '../../machines/catalogue-entry';
@@ -11,6 +11,7 @@ import { atlasModel } from '../../tests/support/catalogue-model';
 import { coverageMarkdown, formatPercent, type CoverageRow } from './coverage';
 import { apiLinks, type OperationLink } from './api-links';
 import { exportedMachines } from './machine-files';
+import { UI_COVERAGE_FILE } from './ui-coverage-file';
 import { machineDoc, type MachineSource } from './machine-doc';
 import { operationsDoc } from './operations-doc';
 
@@ -49,7 +50,8 @@ export async function renderProjectAtlas(root = '.'): Promise<Map<string, string
   return renderAtlas(catalogueEntries(), sources, apiLinks(root));
 }
 
-const isAtlasFile = (name: string) => name.endsWith('.md') || name.endsWith('.json');
+/** ui-coverage.json is the browser run's record (scripts/flows/ui-coverage-file.ts): an input, not drawn from the catalogue. */
+const isAtlasFile = (name: string) => name !== basename(UI_COVERAGE_FILE) && (name.endsWith('.md') || name.endsWith('.json'));
 
 /**
  * The same coverage for the explorer's overlay (/flows): per machine, the transition ids the paths take and the
@@ -116,6 +118,37 @@ function index(entries: Array<[string, CatalogueEntry]>, rows: CoverageRow[]): s
     '   with `setup` building on `catalogue.<name>.fake()` and one assertion per atomic state (what the view shows).',
     '4. Run `npm run flows` and commit `docs/flows/`. `npm test` fails while a catalogued machine has no model test,',
     '   leaves a transition untaken without a reason, or measures other coverage than `coverage.md` shows.',
+    '',
+    '## Browser coverage',
+    '',
+    'The figures above are the model tests\', in vitest with fake actors. Which transitions the real screens take against',
+    'the real server is recorded by the browser tests (issue 27):',
+    '',
+    '- **Recorded in the running app.** Every machine actor the app starts is created with `inspect: appInspect`',
+    '  (src/lib/app-inspector.ts). The recorder (src/lib/transition-recording.ts over machines/graph/transition-recorder.ts)',
+    '  turns each microstep into one record per transition taken — machine id, transition id, source, event, targets —',
+    '  named by the same `transitionId` model coverage counts (machines/graph/model-graph.ts), so a browser row and a model',
+    '  row are the same transition. Records carry names only, never an event\'s payload or a machine\'s context.',
+    '- **How the build is chosen: there is one build.** Playwright serves `npm run build`, the bytes production serves;',
+    '  a second, e2e-only build would test other bytes than ship and cost `npm test` another build. The recorder is',
+    '  compiled into that build as a lazy chunk of its own (`transition-recording-*.js`), requested only when the page',
+    '  carries the browser tests\' binding `__tipjarRecordTransition` before the app starts: the Playwright fixture puts it',
+    '  on every context with `exposeBinding` (tests/e2e/support/ui-transitions.ts), and the records arrive in the test',
+    '  process as they happen, so navigations lose none. A production page has no binding: `appInspect` is undefined, no',
+    '  actor is inspected and the chunk is never requested; the runtime chunk carries the check alone (about 0.1 KB',
+    '  gzip), and the live-inspection broadcaster for /flows stays `npm run dev` only. Under `npm run dev` the recorder',
+    '  always runs and keeps its records on `window.__tipjarTransitions`. The chunk groups are cut as if the recorder',
+    '  did not exist (scripts/build/chunk-groups.ts), so no chunk production serves changes because of it.',
+    '  tests/e2e/bundle-budget.spec.ts proves it: no entry or route chunk carries recorder code (their source maps), the',
+    '  recorder is reached only by `import()`, a page without the binding never requests it, the same page with it does,',
+    '  and every route stays within its byte budget.',
+    '- **ui-coverage.json.** After each test the fixture writes what it took (a test that did not pass counts nothing);',
+    '  after the run, tests/e2e/support/ui-coverage-teardown.ts merges them into [ui-coverage.json](ui-coverage.json):',
+    '  machine id → transition id → the tests (`file › title`) that took it, sorted, so it can be committed. A run of every',
+    '  spec file rewrites it; a run of some updates their tests\' rows and keeps the rest. `npm run flows` neither writes',
+    '  nor checks it.',
+    '- **Measured.** `npm run flows:ui-coverage` prints, per user-facing machine, the share of its transitions taken in',
+    '  Chromium (`-- --untaken` lists the rest); the server\'s lifecycle machines are not counted. No threshold yet.',
   ];
   return lines.join('\n') + '\n';
 }

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { bundleReport, chunkClosure, kb, type Manifest } from '../../server/web/route-bundles';
@@ -119,4 +120,63 @@ test('the money chart loads as its own chunk, at most 40 KB gzip beyond Home and
     console.log(`bundle: the money chart adds ${kb(added)} gzip to ${name}`);
     expect(added).toBeLessThanOrEqual(CHART_CHUNK_BUDGET);
   }
+});
+
+/**
+ * The transition recorder (issue 27, docs/flows/README.md "Browser coverage") ships in the one build the browser
+ * tests and production share, as a lazy chunk only a page carrying the tests' binding asks for. No route and no entry
+ * carries its code; the runtime carries the check alone. A page as production serves it (no binding) never requests
+ * the chunk; the same page under the suite's fixture does and reports its transitions, so the check is not vacuous.
+ */
+const RECORDER = 'src/lib/transition-recording.ts';
+const RECORDER_SOURCES = /(machines\/graph\/transition-recorder|src\/lib\/transition-recording)\.ts$/;
+
+const sourcesOf = (file: string) =>
+  (JSON.parse(readFileSync(new URL(`${file}.map`, dist), 'utf8')) as { sources: string[] }).sources;
+
+test('the transition recorder is a lazy chunk of its own: in no route, imported only with import()', () => {
+  const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), 'utf8')) as Manifest;
+  const recorder = manifest[RECORDER];
+  expect(recorder, 'the recorder has a chunk').toBeDefined();
+  const dynamicImporters = Object.entries(manifest).filter(([, c]) => c.dynamicImports?.includes(RECORDER)).map(([key]) => key);
+  expect(dynamicImporters.length, 'the recorder is imported with import()').toBeGreaterThan(0);
+  const staticImporters = Object.entries(manifest).filter(([, c]) => c.imports?.includes(RECORDER)).map(([key]) => key);
+  expect(staticImporters).toEqual([]);
+  const report = bundleReport(fileURLToPath(new URL('../..', import.meta.url)));
+  const routeFiles = new Set([...report.entry.jsFiles, ...report.routes.flatMap((r) => r.jsFiles)]);
+  expect([...routeFiles]).not.toContain(recorder!.file);
+  const carrying = [...routeFiles].filter((file) => sourcesOf(file).some((source) => RECORDER_SOURCES.test(source)));
+  expect(carrying, 'chunks a route loads that carry recorder code').toEqual([]);
+});
+
+/** The landing page until the runtime has started and the after-idle services have loaded; the scripts it asked for. */
+async function landingScripts(page: Page): Promise<string[]> {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const services = page.waitForRequest((request) => request.url().includes('/assets/app-services'));
+  await page.goto('/');
+  await expect(mainHeading(page)).toBeVisible();
+  await services;
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((path) => path.includes('/assets/runtime-')), 'the runtime (where the actors start) loaded').toBe(true);
+  return scripts;
+}
+
+test.describe('a page as production serves it', () => {
+  test.use({ recordTransitions: false });
+
+  test('never requests the transition recorder and records nothing', async ({ page }) => {
+    const scripts = await landingScripts(page);
+    expect(scripts.filter((path) => path.includes('transition-recording'))).toEqual([]);
+    expect(await page.evaluate(() => window.__tipjarTransitions === undefined && !('__tipjarRecordTransition' in window))).toBe(true);
+  });
+});
+
+test('under the browser tests the same page loads the recorder and reports its transitions', async ({ page, takenTransitions }) => {
+  const scripts = await landingScripts(page);
+  expect(scripts.filter((path) => path.includes('transition-recording'))).toHaveLength(1);
+  // The session machine settles a visitor at start (`routing` decides there is no user); the queue takes no step.
+  await expect.poll(() => takenTransitions.byMachine().session ?? []).not.toEqual([]);
 });

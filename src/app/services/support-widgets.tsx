@@ -3,6 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { MOBILE_BREAKPOINT_PX } from '../../../domain/limits';
 import { thirdPartyScriptMachine } from '../../../machines/third-party-script.machine';
+import { appInspect } from '../../lib/app-inspector';
 import { loadScript } from '../../lib/load-script';
 import { SessionContext } from '../providers/session-context';
 import { chatWidgetSettings, configuredScript } from './widget-settings';
@@ -17,7 +18,7 @@ function useThirdPartyScript(src: string | null) {
       }),
     [],
   );
-  useActorRef(logic, { input: { src } });
+  useActorRef(logic, { input: { src }, inspect: appInspect });
 }
 
 /** Publishes the chat widget's padding for the current viewport, and again whenever it crosses the breakpoint. */

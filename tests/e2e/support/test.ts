@@ -1,8 +1,10 @@
 import { expect, test as base, type Page } from '@playwright/test';
+import { TakenTransitions, writeTestTransitions } from './ui-transitions';
 
 /**
  * The suite's `test`: fails any test whose page logged an error — a script error, a failed chunk, or a
- * Content-Security-Policy refusal from the real server's headers — unless the test expects one.
+ * Content-Security-Policy refusal from the real server's headers — unless the test expects one; and records the
+ * machine transitions the app took during the test (ui-transitions.ts, docs/flows/ui-coverage.json).
  */
 let clients = 0;
 
@@ -19,7 +21,26 @@ async function takenOver(page: Page): Promise<void> {
   await expect(page.locator('#root:not([data-prerendered]), #root[data-hydrated]')).toHaveCount(1, { timeout: 15_000 });
 }
 
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; recordTransitions: boolean; takenTransitions: TakenTransitions }>({
+  // `test.use({ recordTransitions: false })`: pages as production serves them, without the recorder's binding
+  // (bundle-budget.spec.ts shows the recorder is then never loaded).
+  recordTransitions: [true, { option: true }],
+  takenTransitions: [
+    async ({ browser, recordTransitions }, use, testInfo) => {
+      const taken = new TakenTransitions();
+      const stopWatching = recordTransitions ? taken.watchNewContexts(browser) : () => {};
+      await use(taken);
+      stopWatching();
+      if (recordTransitions) writeTestTransitions(testInfo, taken);
+    },
+    { auto: true },
+  ],
+  // Playwright opens this context with browser.newContext, watched above; naming takenTransitions here makes sure
+  // the watching has begun first.
+  context: async ({ context, recordTransitions, takenTransitions }, use) => {
+    if (recordTransitions) await takenTransitions.watch(context);
+    await use(context);
+  },
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled !== false) {
       const goto = page.goto.bind(page);

@@ -100,3 +100,60 @@ describe('chunk groups beside the flow explorer', () => {
     expect(chunkGroupOf(flows.onlyTool, withExplorer)).toBeNull();
   });
 });
+
+/**
+ * The transition recorder (issue 27) imports the atlas's graph code, which the flow explorer and the audit page share.
+ * Were it grouped like any other lazy chunk, that code would leave their shared chunk for one of its own; the
+ * recorder loads only under the browser tests, so what it shares goes in one group with what shares the same pages.
+ */
+describe('chunk groups with the transition recorder', () => {
+  const r = {
+    main: `${ROOT}/main.tsx`,
+    inspector: `${ROOT}/lib/app-inspector.ts`,
+    recorder: `${ROOT}/lib/transition-recording.ts`,
+    explorer: `${ROOT}/features/flows/flows-page.tsx`,
+    audit: `${ROOT}/features/audit/audit-page.tsx`,
+    diagram: `${ROOT}/ui/machine-diagram/machine-diagram.tsx`,
+    graph: '/app/machines/graph/model-graph.ts',
+    recorderOwn: '/app/machines/graph/transition-recorder.ts',
+    explorerOwn: `${ROOT}/features/flows/explorer-session.ts`,
+  };
+  const withRecorder = (): GraphLike => {
+    const edges: Record<string, { imports?: string[]; lazy?: string[]; entry?: boolean }> = {
+      [r.main]: { entry: true, lazy: [r.explorer, r.audit], imports: [r.inspector] },
+      [r.inspector]: { lazy: [r.recorder] },
+      [r.recorder]: { imports: [r.recorderOwn] },
+      [r.recorderOwn]: { imports: [r.graph] },
+      [r.explorer]: { imports: [r.diagram, r.graph, r.explorerOwn] },
+      [r.audit]: { imports: [r.diagram, r.graph] },
+      [r.diagram]: {},
+      [r.graph]: {},
+      [r.explorerOwn]: {},
+    };
+    const base = graph(edges);
+    return {
+      getModuleInfo: (id) => {
+        const info = base.getModuleInfo(id);
+        return info && { ...info, importedIds: edges[id]?.imports ?? [] };
+      },
+    };
+  };
+
+  it('keeps the graph code with the diagram the explorer and the audit page share', () => {
+    const g = withRecorder();
+    const group = chunkGroupOf(r.graph, g, r.recorder);
+    // The explorer is a tool root: what it shares with the audit page is named by the app pages that use it.
+    expect(group).toMatch(/^shared-[0-9a-z]+$/);
+    expect(chunkGroupOf(r.diagram, g, r.recorder)).toBe(group);
+  });
+
+  it('leaves the recorder’s own modules, and what it does not touch, to the bundler', () => {
+    const g = withRecorder();
+    expect(chunkGroupOf(r.recorder, g, r.recorder)).toBeNull();
+    expect(chunkGroupOf(r.recorderOwn, g, r.recorder)).toBeNull();
+    expect(chunkGroupOf(r.explorerOwn, g, r.recorder)).toBeNull();
+    // Without the recorder's id the shared pieces are grouped the same: the recorder changes no production chunk.
+    expect(chunkGroupOf(r.diagram, g)).toBe(chunkGroupOf(r.diagram, g, r.recorder));
+    expect(chunkGroupOf(r.graph, g)).toBe(chunkGroupOf(r.graph, g, r.recorder));
+  });
+});

@@ -1,0 +1,30 @@
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { FullConfig } from '@playwright/test';
+import { mergeUiCoverage, UI_COVERAGE_FILE, uiCoverageJson, type TestTransitions, type UiCoverage } from '../../../scripts/flows/ui-coverage-file';
+import { transitionsDir } from './ui-transitions';
+
+/**
+ * After the run (playwright.config.ts `globalTeardown`): every test's transitions (ui-transitions.ts) merged into
+ * docs/flows/ui-coverage.json. A run of every spec file rewrites it; a run of a few updates their tests' rows.
+ */
+export default function writeUiCoverage(config: FullConfig): void {
+  const dir = transitionsDir();
+  if (!dir || !existsSync(dir)) return;
+  const ran = readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as TestTransitions);
+  rmSync(dir, { recursive: true, force: true });
+  if (ran.length === 0) return;
+  const root = config.configFile ? dirname(config.configFile) : process.cwd();
+  const specs = readdirSync(join(root, 'tests', 'e2e')).filter((name) => name.endsWith('.spec.ts')).map((name) => `tests/e2e/${name}`);
+  const ranFiles = new Set(ran.map((t) => t.file));
+  const file = join(root, UI_COVERAGE_FILE);
+  const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as UiCoverage) : {};
+  const merged = mergeUiCoverage(previous, ran, {
+    fullRun: specs.every((spec) => ranFiles.has(spec)),
+    fileExists: (spec) => existsSync(join(root, spec)),
+  });
+  writeFileSync(file, uiCoverageJson(merged));
+  console.log(`${UI_COVERAGE_FILE}: the transitions of ${ran.length} tests (npm run flows:ui-coverage prints the figures)`);
+}

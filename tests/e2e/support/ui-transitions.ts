@@ -1,0 +1,65 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import type { Browser, BrowserContext, TestInfo } from '@playwright/test';
+import type { RecordedTransition } from '../../../machines/graph/transition-recorder';
+import type { TestTransitions } from '../../../scripts/flows/ui-coverage-file';
+import { RECORD_TRANSITION_BINDING } from '../../../src/lib/transition-binding';
+
+/**
+ * The transitions the app takes during one test (issue 27): every browser context of the test — the `context`
+ * fixture's and any the test opens with `browser.newContext()` — gets the binding the app's recorder reports to
+ * (src/lib/transition-binding.ts), before any page script runs, and the records arrive here as they happen, so
+ * navigations and closed pages lose none. After the test they are written for the run's teardown, which merges
+ * every test's into docs/flows/ui-coverage.json (ui-coverage-teardown.ts).
+ */
+export class TakenTransitions {
+  private readonly taken = new Map<string, Set<string>>();
+  private readonly watched = new WeakSet<BrowserContext>();
+
+  /** Once per context (the `context` fixture's comes through `browser.newContext` too). */
+  async watch(context: BrowserContext): Promise<void> {
+    if (this.watched.has(context)) return;
+    this.watched.add(context);
+    await context.exposeBinding(RECORD_TRANSITION_BINDING, (_source, { machine, transition }: RecordedTransition) => {
+      (this.taken.get(machine) ?? this.taken.set(machine, new Set()).get(machine)!).add(transition);
+    });
+  }
+
+  /** Every context `browser` opens until the returned function is called. */
+  watchNewContexts(browser: Browser): () => void {
+    const newContext = browser.newContext;
+    browser.newContext = async (...args) => {
+      const context = await newContext.apply(browser, args);
+      await this.watch(context);
+      return context;
+    };
+    return () => {
+      browser.newContext = newContext;
+    };
+  }
+
+  /** machine id → transition ids, sorted. */
+  byMachine(): Record<string, string[]> {
+    return Object.fromEntries([...this.taken].sort(([a], [b]) => (a < b ? -1 : 1)).map(([machine, ids]) => [machine, [...ids].sort()]));
+  }
+}
+
+/** Where the run's records go: set once by playwright.config.ts, inherited by the workers. */
+export const transitionsDir = () => process.env.E2E_TRANSITIONS_DIR;
+
+/**
+ * One file per test. A test that did not pass leaves its file empty: its rows in ui-coverage.json are dropped
+ * rather than kept from an earlier run, and what it took on the way to failing does not count.
+ */
+export function writeTestTransitions(info: TestInfo, taken: TakenTransitions): void {
+  const dir = transitionsDir();
+  if (!dir) return;
+  const root = dirname(info.config.configFile ?? join(info.config.rootDir, '..', '..', 'playwright.config.ts'));
+  const record: TestTransitions = {
+    file: relative(root, info.file).split('\\').join('/'),
+    title: info.titlePath.slice(1).join(' › '),
+    transitions: info.status === info.expectedStatus && info.status === 'passed' ? taken.byMachine() : {},
+  };
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${info.testId}.json`), JSON.stringify(record));
+}
