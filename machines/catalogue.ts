@@ -317,10 +317,12 @@ export const catalogue = {
     purpose: "The auditor's page: the ledger check on arrival (a 404 means no auditor role: the page is not found), then any payment's trail by id.",
     fake: () => auditMachine.provide({ actors: { checkLedger: resolves(soundLedger), auditPayment: resolves(cancelledRequest) } }),
     events: {
-      FIND: [
-        { type: 'FIND', paymentId: ` ${requestId} ` },
-        { type: 'FIND', paymentId: 'not-a-payment-id' },
+      // The id as typed (spaces around it are trimmed), and one that is not an id.
+      CHANGE: [
+        { type: 'CHANGE', value: ` ${requestId} ` },
+        { type: 'CHANGE', value: 'not-a-payment-id' },
       ],
+      FIND: { type: 'FIND' },
       RECHECK: { type: 'RECHECK' },
       RETRY: { type: 'RETRY' },
     },
@@ -328,8 +330,8 @@ export const catalogue = {
       checkLedger: { done: [soundLedger], error: [notFound, offline] },
       auditPayment: { done: [cancelledRequest], error: [notFound, offline] },
     },
-    // What the page shows: the state, the message, whether a ledger result and a trail are there.
-    serializeState: (s) => JSON.stringify({ value: s.value, message: s.context.message, query: s.context.query, ledger: s.context.ledger !== null, audit: s.context.audit !== null }),
+    // What the page shows: the state, the id typed, the message, whether a ledger result and a trail are there.
+    serializeState: (s) => JSON.stringify({ value: s.value, typed: s.context.paymentId, message: s.context.message, query: s.context.query, ledger: s.context.ledger !== null, audit: s.context.audit !== null }),
   }),
   'change-password': entry({
     machine: changePasswordMachine,

@@ -1,8 +1,9 @@
 import { useMachine } from '@xstate/react';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '../../../styled-system/css';
 import { auditMachine, type PaymentAudit } from '../../../machines/audit.machine';
+import { auditView } from '../../../machines/audit.view';
 import { parseAmount } from '../../../domain/money/amount';
 import { paymentLifecycleMachine } from '../../../machines/payment-lifecycle.machine';
 import { useApi } from '../../api/use-api';
@@ -127,24 +128,24 @@ export function AuditPage() {
   const api = useApi();
   const logic = useMemo(() => auditMachine.provide({ actors: auditCalls(api) }), [api]);
   const [state, send] = useMachine(logic, { inspect: appInspect });
-  const [paymentId, setPaymentId] = useState('');
-  const { ledger, audit, message } = state.context;
+  const view = auditView(state);
 
-  if (state.matches('forbidden')) return <NotFoundPage />;
+  if (view.forbidden) return <NotFoundPage />;
+  const { ledger, search } = view;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    send({ type: 'FIND', paymentId });
+    send({ type: 'FIND' });
   };
 
   return (
     <div className={stack}>
       <PageHeader title={t('audit.title')} lead={t('audit.lead')} />
-      <section className={card} aria-labelledby="audit-ledger-title" aria-busy={state.matches('checking')}>
+      <section className={card} aria-labelledby="audit-ledger-title" aria-busy={view.checking}>
         <h2 id="audit-ledger-title" className={sectionTitle}>
           {t('audit.ledger')}
         </h2>
-        {state.matches('checking') ? <p>{t('audit.checking')}</p> : null}
-        {state.matches('unavailable') ? (
+        {view.checking ? <p>{t('audit.checking')}</p> : null}
+        {view.retry ? (
           <div role="alert" className={formAlert}>
             <p>{t('audit.unavailable')}</p>
             <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>
@@ -152,14 +153,21 @@ export function AuditPage() {
             </button>
           </div>
         ) : null}
-        {ledger && !state.matches('checking') ? (
+        {ledger ? (
           <>
-            <p>{t('audit.ledgerCounted', { time: format.date(ledger.checked_at, 'dateTime'), entries: ledger.entries, accounts: ledger.accounts, payments: ledger.payments })}</p>
-            {ledger.breaches.length ? (
+            <p>
+              {t('audit.ledgerCounted', {
+                time: format.date(ledger.result.checked_at, 'dateTime'),
+                entries: ledger.result.entries,
+                accounts: ledger.result.accounts,
+                payments: ledger.result.payments,
+              })}
+            </p>
+            {ledger.result.breaches.length ? (
               <div role="alert" className={formAlert}>
-                <p className={bad}>{t('audit.ledgerBreaches', { n: ledger.breaches.length })}</p>
+                <p className={bad}>{t('audit.ledgerBreaches', { n: ledger.result.breaches.length })}</p>
                 <ul>
-                  {ledger.breaches.map((b) => (
+                  {ledger.result.breaches.map((b) => (
                     <li key={b}>{b}</li>
                   ))}
                 </ul>
@@ -167,14 +175,19 @@ export function AuditPage() {
             ) : (
               <p className={good}>{t('audit.ledgerSound')}</p>
             )}
-            <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RECHECK' })}>
+            <button
+              type="button"
+              className={button({ variant: 'outline', size: 'sm' })}
+              disabled={!ledger.recheck}
+              onClick={() => send({ type: 'RECHECK' })}
+            >
               {t('audit.recheck')}
             </button>
           </>
         ) : null}
       </section>
 
-      {state.matches('ready') || state.matches('finding') ? (
+      {search ? (
         <section className={card} aria-labelledby="audit-find-title">
           <h2 id="audit-find-title" className={sectionTitle}>
             {t('audit.find')}
@@ -187,27 +200,27 @@ export function AuditPage() {
               <input
                 id="audit-payment-id"
                 className={fieldInput}
-                value={paymentId}
-                onChange={(e) => setPaymentId(e.currentTarget.value)}
-                aria-invalid={message === 'invalidId' || undefined}
-                aria-describedby={message ? 'audit-find-message' : undefined}
+                value={search.value}
+                onChange={(e) => send({ type: 'CHANGE', value: e.currentTarget.value })}
+                aria-invalid={search.invalid || undefined}
+                aria-describedby={search.message ? 'audit-find-message' : undefined}
                 spellCheck={false}
                 autoComplete="off"
               />
             </div>
-            <button type="submit" className={button({ variant: 'solid', size: 'md' })} disabled={state.matches('finding')}>
+            <button type="submit" className={button({ variant: 'solid', size: 'md' })} disabled={!search.find}>
               {t('audit.findButton')}
             </button>
           </form>
-          {message ? (
+          {search.message ? (
             <p id="audit-find-message" role="alert" className={bad}>
-              {t(`audit.message.${message}`, { id: state.context.query })}
+              {t(search.message.key, { id: search.message.id })}
             </p>
           ) : null}
         </section>
       ) : null}
 
-      {audit && !message ? <Trail audit={audit} /> : null}
+      {view.trail ? <Trail audit={view.trail} /> : null}
     </div>
   );
 }
