@@ -2,8 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { css } from '../../../styled-system/css';
 import type { PaymentView } from '../../../machines/activity/payment-types';
 import { ACCEPT } from '../../../domain/media-file';
-import type { FormMessage } from '../../../machines/forms/field-errors';
-import type { TransactionDetailsContext } from '../../../machines/transaction-details.machine';
+import type { MessageComposer } from '../../../machines/transaction-details.view';
 import { useFormat } from '../../lib/use-format';
 import { fieldError, fieldHint } from '../../ui/form/form-styles';
 import { useFormText } from '../../ui/form/use-form-text';
@@ -36,11 +35,8 @@ const attachedRow = css({ display: 'flex', alignItems: 'center', gap: '3', flexW
 export interface MessageThreadProps {
   userId: string;
   payment: PaymentView;
-  draft: string;
-  sending: boolean;
-  attaching: boolean;
-  attachment: TransactionDetailsContext['attachment'];
-  attachProblem: FormMessage | null;
+  /** What the message box holds and may do (machines/transaction-details.view.ts). */
+  composer: MessageComposer;
   onAttach: (file: File) => void;
   onRemoveAttachment: () => void;
   onType: (text: string) => void;
@@ -52,11 +48,10 @@ const ACCEPT_ANY = `${ACCEPT.photo},${ACCEPT.video}`;
 
 /** The payment's messages, oldest first, and a box to write to the other party. */
 export function MessageThread(props: MessageThreadProps) {
-  const { userId, payment, draft, sending, attaching, attachment, attachProblem, onAttach, onRemoveAttachment, onType, onSend } = props;
+  const { userId, payment, composer, onAttach, onRemoveAttachment, onType, onSend } = props;
   const { t } = useTranslation('activity');
   const formText = useFormText();
-  const problem = formText(attachProblem);
-  const ready = attachment?.mediaId != null;
+  const problem = formText(composer.attachProblem);
   const format = useFormat();
   const other = counterparty(payment).username ?? t('someone');
   return (
@@ -104,7 +99,7 @@ export function MessageThread(props: MessageThreadProps) {
         <textarea
           id="thread-message"
           className={textarea}
-          value={draft}
+          value={composer.draft}
           maxLength={2000}
           onChange={(event) => onType(event.target.value)}
         />
@@ -114,11 +109,11 @@ export function MessageThread(props: MessageThreadProps) {
         <FilePicker
           id={ATTACH_ID}
           // A refused or removed file leaves the input empty again (a fresh input), so it never shows as chosen.
-          resetKey={attachment?.file.name ?? 'none'}
+          resetKey={composer.chosen ?? 'none'}
           label={t('thread.chooseFile')}
           dropHint={t('upload.dropHere')}
           accept={ACCEPT_ANY}
-          disabled={sending || attaching}
+          disabled={!composer.canAttach}
           invalid={Boolean(problem)}
           describedBy={problem ? `${ATTACH_ID}-error ${ATTACH_ID}-hint` : `${ATTACH_ID}-hint`}
           onFile={onAttach}
@@ -131,17 +126,17 @@ export function MessageThread(props: MessageThreadProps) {
         <p id={`${ATTACH_ID}-hint`} className={fieldHint}>
           {t('thread.attachHint')}
         </p>
-        {attaching ? <p role="status">{t('thread.attaching')}</p> : null}
-        {ready && attachment ? (
+        {composer.attaching ? <p role="status">{t('thread.attaching')}</p> : null}
+        {composer.attached !== null ? (
           <p className={attachedRow}>
-            <span role="status">{t('thread.attached', { name: attachment.file.name })}</span>
+            <span role="status">{t('thread.attached', { name: composer.attached })}</span>
             <button type="button" className={button({ variant: 'ghost', size: 'sm' })} onClick={onRemoveAttachment}>
               {t('thread.removeAttachment')}
             </button>
           </p>
         ) : null}
-        <button type="submit" className={button({ size: 'md' })} disabled={sending || attaching || (draft.trim() === '' && !ready)}>
-          {sending ? t('thread.sending') : t('thread.send')}
+        <button type="submit" className={button({ size: 'md' })} disabled={!composer.send.enabled}>
+          {t(composer.send.labelKey)}
         </button>
       </form>
     </section>
