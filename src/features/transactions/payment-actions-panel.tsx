@@ -6,7 +6,7 @@ import { useLocation } from 'wouter';
 import { css } from '../../../styled-system/css';
 import type { PaymentView } from '../../../machines/activity/payment-types';
 import { paymentActionsMachine } from '../../../machines/payment-actions.machine';
-import { ACTION_WORDING, paymentActionsView } from '../../../machines/payment-actions.view';
+import { ACTION_WORDING, paymentActionsView, type PaymentActionsView } from '../../../machines/payment-actions.view';
 import { useApi } from '../../api/use-api';
 import { UPLOAD_FILE_PATH, withQuery } from '../../config/paths';
 import { i18n } from '../../i18n/i18n';
@@ -81,29 +81,48 @@ export function PaymentActionsPanel({ userId, payment, onChanged }: { userId: st
         ))}
         {view.busy ? <span aria-live="polite">{t('actions.busy')}</span> : null}
       </div>
+      <ActionDialogs open={view.dialog} amount={amount} other={other} onDismiss={dismiss} onConfirm={confirm} />
+    </section>
+  );
+}
+
+interface ActionDialogsProps {
+  open: PaymentActionsView['dialog'];
+  /** The payment's amount and the other party's name, as the dialogs say them. */
+  amount: string;
+  other: string;
+  onDismiss: () => void;
+  onConfirm: () => void;
+}
+
+/** The Yes/No of each action that needs one: cancel and reject (destructive), and remind. */
+function ActionDialogs({ open, amount, other, onDismiss, onConfirm }: ActionDialogsProps) {
+  const { t } = useTranslation('activity');
+  return (
+    <>
       <ConfirmDialog
-        open={view.dialog === 'cancel'}
-        onCancel={dismiss}
-        onConfirm={confirm}
+        open={open === 'cancel'}
+        onCancel={onDismiss}
+        onConfirm={onConfirm}
         destructive
         title={t(ACTION_WORDING.cancel.dialogTitle)}
         body={t(ACTION_WORDING.cancel.dialogBody, { amount })}
       />
       <ConfirmDialog
-        open={view.dialog === 'reject'}
-        onCancel={dismiss}
-        onConfirm={confirm}
+        open={open === 'reject'}
+        onCancel={onDismiss}
+        onConfirm={onConfirm}
         destructive
         title={t(ACTION_WORDING.reject.dialogTitle)}
         body={t(ACTION_WORDING.reject.dialogBody, { amount, name: other })}
       />
       <ConfirmDialog
-        open={view.dialog === 'remind'}
-        onCancel={dismiss}
-        onConfirm={confirm}
+        open={open === 'remind'}
+        onCancel={onDismiss}
+        onConfirm={onConfirm}
         title={t(ACTION_WORDING.remind.dialogTitle)}
         body={t(ACTION_WORDING.remind.dialogBody, { amount, name: other })}
       />
-    </section>
+    </>
   );
 }
