@@ -111,6 +111,7 @@ export const phoneVerificationMachine = setup({
   initial: 'enteringPhone',
   states: {
     enteringPhone: {
+      meta: { step: 0 },
       on: {
         CHANGE_PHONE: { actions: 'setPhone' },
         SEND_CODE: [
@@ -120,6 +121,7 @@ export const phoneVerificationMachine = setup({
       },
     },
     sendingCode: {
+      meta: { step: 0 },
       invoke: {
         id: 'sendFirstCode',
         src: 'sendCode',
@@ -129,6 +131,7 @@ export const phoneVerificationMachine = setup({
       },
     },
     enteringCode: {
+      meta: { step: 1 },
       initial: 'idle',
       on: {
         CHANGE_NUMBER: { target: 'enteringPhone', actions: ['clearDigits', 'clearMessages'] },
@@ -156,6 +159,7 @@ export const phoneVerificationMachine = setup({
       },
     },
     verifying: {
+      meta: { step: 1 },
       invoke: {
         src: 'verifyCode',
         input: ({ context }) => ({ userId: context.userId, phone: context.phone, code: code(context) }),
@@ -164,13 +168,15 @@ export const phoneVerificationMachine = setup({
       },
     },
     confirming: {
+      meta: { step: 2 },
       initial: 'idle',
-      on: {
-        CHANGE_NUMBER: { target: 'enteringPhone', actions: ['clearDigits', 'clearMessages', 'forgetDetails'] },
-      },
       states: {
         idle: {
-          on: { CONFIRM: { target: 'saving', actions: 'clearMessages' } },
+          on: {
+            CONFIRM: { target: 'saving', actions: 'clearMessages' },
+            // Not while saving: the server may already have confirmed the number.
+            CHANGE_NUMBER: { target: '#phoneVerification.enteringPhone', actions: ['clearDigits', 'clearMessages', 'forgetDetails'] },
+          },
         },
         saving: {
           invoke: {
@@ -186,6 +192,6 @@ export const phoneVerificationMachine = setup({
         },
       },
     },
-    verified: { type: 'final' },
+    verified: { type: 'final', meta: { step: 3 } },
   },
 });
