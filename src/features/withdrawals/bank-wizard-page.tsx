@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { ACCOUNT_TYPES, BANK_COUNTRIES, BANK_FORMATS, ID_TYPES } from '../../../domain/rules/bank-rules';
 import { bankWizardMachine, WIZARD_STEPS, type WizardField } from '../../../machines/bank-wizard.machine';
+import { bankWizardView } from '../../../machines/bank-wizard.view';
 import { css } from '../../../styled-system/css';
 import { WITHDRAW_METHOD_PATH, WITHDRAW_PATH } from '../../config/paths';
 import { appInspect } from '../../lib/app-inspector';
@@ -67,8 +68,7 @@ export function BankWizardPage() {
   );
   const [state, send] = useMachine(logic, { input, inspect: appInspect });
   const { values, errors } = state.context;
-  const step = state.value as string;
-  const current = step === 'saving' || step === 'failed' || step === 'saved' || step === 'confirmingPassword' ? 3 : WIZARD_STEPS.indexOf(step as (typeof WIZARD_STEPS)[number]);
+  const view = bankWizardView(state);
   const countries = useMemo(() => countryOptions(locale), [locale]);
   const bankCountries = countries.filter((c) => BANK_COUNTRIES.includes(c.value));
   const bankFormat = BANK_FORMATS[values.bankCountry];
@@ -105,9 +105,14 @@ export function BankWizardPage() {
     <>
       <PageHeader title={t('wizard.title')} lead={t('wizard.lead')} />
       <div className={`${card} ${narrow}`}>
-        <Stepper steps={WIZARD_STEPS.map((s) => t(`wizard.steps.${s}`))} current={current} />
-        <MachineForm id={FORM_ID} onSubmit={() => send({ type: state.matches('confirm') ? 'SAVE' : 'NEXT' })}>
-          {state.matches('personal') ? (
+        <Stepper steps={WIZARD_STEPS.map((s) => t(`wizard.steps.${s}`))} current={view.step} />
+        <MachineForm
+          id={FORM_ID}
+          onSubmit={() => {
+            if (view.primary.submits) send({ type: view.primary.event });
+          }}
+        >
+          {view.section === 'personal' ? (
             <>
               <div className={pair}>
                 {field('firstName', { autoComplete: 'given-name' })}
@@ -118,7 +123,7 @@ export function BankWizardPage() {
               {field('idNumber', values.idType === 'rut_vista' ? { hint: t('wizard.rutHint') } : {})}
             </>
           ) : null}
-          {state.matches('address') ? (
+          {view.section === 'address' ? (
             <>
               {field('addressLine1', { autoComplete: 'address-line1' })}
               {field('addressLine2', { autoComplete: 'address-line2' })}
@@ -132,7 +137,7 @@ export function BankWizardPage() {
               </div>
             </>
           ) : null}
-          {state.matches('bank') ? (
+          {view.section === 'bank' ? (
             <>
               {select('bankCountry', bankCountries, t('wizard.chooseCountry'))}
               {field('bankName')}
@@ -150,7 +155,7 @@ export function BankWizardPage() {
               })}
             </>
           ) : null}
-          {state.matches('confirm') || state.matches('confirmingPassword') || state.matches('saving') || state.matches('failed') ? (
+          {view.section === 'confirm' ? (
             <>
               <p>{t('wizard.confirmLead')}</p>
               <PaymentSummary
@@ -169,30 +174,25 @@ export function BankWizardPage() {
                   [t('wizard.fields.accountNumber'), values.accountNumber],
                 ]}
               />
-              {state.matches('failed') ? <PaymentFailure title={t('wizard.failedTitle')} text={formText(state.context.failure)} /> : null}
+              {view.failed ? <PaymentFailure title={t('wizard.failedTitle')} text={formText(state.context.failure)} /> : null}
             </>
           ) : null}
           <div className={bar}>
-            {state.matches('personal') || state.matches('saving') ? <span /> : back}
-            {state.matches('failed') ? (
-              <button type="button" className={button()} onClick={() => send({ type: 'RETRY' })}>
-                {t('actions.retry')}
-              </button>
-            ) : state.matches('confirm') || state.matches('confirmingPassword') || state.matches('saving') ? (
-              <button type="submit" className={button()} disabled={state.matches('saving')}>
-                {state.matches('saving') ? t('wizard.saving') : t('wizard.save')}
-              </button>
-            ) : (
-              <button type="submit" className={button()}>
-                {t('actions.next')}
-              </button>
-            )}
+            {view.back ? back : <span />}
+            <button
+              type={view.primary.submits ? 'submit' : 'button'}
+              className={button()}
+              disabled={!view.primary.enabled}
+              onClick={view.primary.submits ? undefined : () => send({ type: view.primary.event })}
+            >
+              {t(view.primary.labelKey)}
+            </button>
           </div>
         </MachineForm>
       </div>
       <PasswordDialog
-        open={state.matches('confirmingPassword') || state.matches('saving')}
-        busy={state.matches('saving')}
+        open={view.password.open}
+        busy={view.password.busy}
         error={state.context.passwordError}
         description={t('wizard.passwordBody')}
         onSubmit={(password) => send({ type: 'PASSWORD_SUBMIT', password })}
