@@ -21,7 +21,7 @@ import { Stepper } from '../../ui/stepper';
 import { PaymentFailure, StepLoadFailure } from '../../ui/wizard/payment-outcome';
 import { PaymentSummary } from '../../ui/wizard/payment-summary';
 import { useWithdrawalCalls } from './use-withdrawal-calls';
-import { stepOf } from '../../../machines/forms/step-meta';
+import { payoutLinkingView } from '../../../machines/payout-linking.view';
 
 const FORM_ID = 'payout-linking-form';
 const narrow = css({ maxW: 'xl' });
@@ -44,6 +44,7 @@ export function PayoutLinkingPage() {
   );
   const [state, send] = useMachine(logic, { inspect: appInspect });
   const { values, errors, info, failure, linked } = state.context;
+  const view = payoutLinkingView(state);
   const provider = info?.provider ?? '';
   const steps = [t('payout.steps.credentials'), t('payout.steps.confirm'), t('payout.steps.done')];
   const backToMethod = (
@@ -53,13 +54,13 @@ export function PayoutLinkingPage() {
   );
 
   let body;
-  if (state.matches('loading')) {
+  if (view.stage === 'loading') {
     body = <p role="status">{t('payout.loading')}</p>;
-  } else if (state.matches('loadFailed')) {
+  } else if (view.stage === 'loadFailed') {
     body = (
       <StepLoadFailure title={t('payout.loadFailed')} retryLabel={t('payout.retry')} onRetry={() => send({ type: 'RETRY' })} />
     );
-  } else if (state.matches('success') && linked) {
+  } else if (view.stage === 'success' && linked) {
     body = (
       <div role="status" className={formNotice}>
         <h2 className={heading}>{t('payout.successTitle')}</h2>
@@ -70,8 +71,13 @@ export function PayoutLinkingPage() {
     );
   } else {
     body = (
-      <MachineForm id={FORM_ID} onSubmit={() => send({ type: state.matches('confirm') ? 'CONFIRM' : 'NEXT' })}>
-        {state.matches('credentials') ? (
+      <MachineForm
+        id={FORM_ID}
+        onSubmit={() => {
+          if (view.submit) send({ type: view.submit });
+        }}
+      >
+        {view.stage === 'credentials' ? (
           <>
             {failure ? (
               <p role="alert" tabIndex={-1} data-form-alert="" className={formAlert}>
@@ -114,7 +120,7 @@ export function PayoutLinkingPage() {
             </div>
           </>
         ) : null}
-        {state.matches('confirm') || state.matches('confirmingPassword') || state.matches('linking') ? (
+        {view.stage === 'confirm' ? (
           <>
             <p>{t('payout.confirmLead', { provider })}</p>
             <PaymentSummary
@@ -124,37 +130,38 @@ export function PayoutLinkingPage() {
               ]}
             />
             <div className={bar}>
-              {state.matches('confirm') || state.matches('confirmingPassword') ? (
+              {view.back ? (
                 <button type="button" className={button({ variant: 'outline' })} onClick={() => send({ type: 'BACK' })}>
                   {t('actions.back')}
                 </button>
               ) : (
                 <span />
               )}
-              <button type="submit" className={button()} disabled={state.matches('linking')}>
-                {state.matches('linking') ? t('payout.connecting') : t('payout.connect')}
+              <button type="submit" className={button()} disabled={!view.connect.enabled}>
+                {t(view.connect.labelKey)}
               </button>
             </div>
           </>
         ) : null}
-        {state.matches('error') ? (
+        {view.error ? (
           <PaymentFailure
-            title={state.matches({ error: 'notActivated' }) ? t('payout.notActivatedTitle', { provider }) : t('payout.errorTitle')}
-            text={state.matches({ error: 'notActivated' }) ? t('payout.notActivatedBody', { provider }) : formText(failure)}
+            title={view.error.notActivated ? t('payout.notActivatedTitle', { provider }) : t('payout.errorTitle')}
+            text={view.error.notActivated ? t('payout.notActivatedBody', { provider }) : formText(failure)}
           >
             <div className={bar}>
               <button type="button" className={button({ variant: 'outline' })} onClick={() => send({ type: 'START_OVER' })}>
                 {t('payout.startOver')}
               </button>
-              {state.matches({ error: 'notActivated' }) && info ? (
+              {view.error.notActivated && info ? (
                 <ExternalLink href={info.providerUrl} className={button()}>
                   {t('payout.visit', { provider })}
                 </ExternalLink>
-              ) : (
+              ) : null}
+              {view.error.retry ? (
                 <button type="button" className={button()} onClick={() => send({ type: 'RETRY' })}>
                   {t('payout.retry')}
                 </button>
-              )}
+              ) : null}
             </div>
           </PaymentFailure>
         ) : null}
@@ -166,12 +173,12 @@ export function PayoutLinkingPage() {
     <>
       <PageHeader title={t('payout.title')} lead={info ? t('payout.lead', { provider }) : undefined} />
       <div className={`${card} ${narrow}`}>
-        {state.matches('loading') || state.matches('loadFailed') ? null : <Stepper steps={steps} current={stepOf(state) ?? 0} />}
+        {view.step === null ? null : <Stepper steps={steps} current={view.step} />}
         {body}
       </div>
       <PasswordDialog
-        open={state.matches('confirmingPassword') || state.matches('linking')}
-        busy={state.matches('linking')}
+        open={view.password.open}
+        busy={view.password.busy}
         error={state.context.passwordError}
         description={t('payout.passwordBody', { provider })}
         onSubmit={(password) => send({ type: 'PASSWORD_SUBMIT', password })}
