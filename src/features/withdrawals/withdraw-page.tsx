@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { centsFromInput } from '../../../domain/money/amount-input';
 import { withdrawMachine, type WithdrawContext } from '../../../machines/withdraw.machine';
-import { destinationChoices, notOpenYet, withdrawalTimeline, type DestinationChoice } from '../../../machines/withdraw.view';
+import { destinationChoices, notOpenYet, withdrawalTimeline, withdrawScreen, type DestinationChoice } from '../../../machines/withdraw.view';
 import { css } from '../../../styled-system/css';
 import { UPDATE_BANK_ACCOUNT_PATH, WITHDRAW_FUNDS_PATH, WITHDRAW_METHOD_PATH, WITHDRAWAL_DETAILS_PATH, withQuery } from '../../config/paths';
 import { appInspect } from '../../lib/app-inspector';
@@ -26,7 +26,6 @@ import { PaymentFailure, StepLoadFailure } from '../../ui/wizard/payment-outcome
 import { PaymentSummary } from '../../ui/wizard/payment-summary';
 import { useWithdrawalCalls } from './use-withdrawal-calls';
 import { resumeOf, resumeState } from './withdrawal-resume';
-import { stepOf } from '../../../machines/forms/step-meta';
 
 const FORM_ID = 'withdraw-form';
 const narrow = css({ maxW: 'xl' });
@@ -90,6 +89,7 @@ export function WithdrawPage() {
   );
   const [state, send] = useMachine(logic, { input, inspect: appInspect });
   const { context } = state;
+  const view = withdrawScreen(state);
   const cents = centsFromInput(context.amount) ?? 0;
   const steps = [t('steps.amount'), t('steps.destination'), t('steps.confirm')];
   // When the money leaves, from the server's cancellation window (read when the confirm step is drawn).
@@ -117,13 +117,13 @@ export function WithdrawPage() {
   );
 
   let body;
-  if (state.matches('loading')) {
+  if (view.stage === 'loading') {
     body = <p role="status">{t('withdraw.loading')}</p>;
-  } else if (state.matches('loadFailed')) {
+  } else if (view.stage === 'loadFailed') {
     body = (
       <StepLoadFailure title={t('withdraw.loadFailed')} retryLabel={t('actions.retry')} onRetry={() => send({ type: 'RETRY' })} />
     );
-  } else if (state.matches('blocked')) {
+  } else if (view.stage === 'blocked') {
     body = (
       <PaymentFailure title={t('withdraw.blockedTitle')} text={t('withdraw.blockedBody')}>
         <div className={bar}>
@@ -136,7 +136,7 @@ export function WithdrawPage() {
         </div>
       </PaymentFailure>
     );
-  } else if (state.matches('notOpenYet')) {
+  } else if (view.stage === 'notOpenYet') {
     body = (
       <PaymentFailure title={t('withdraw.notOpenTitle')} text={t('withdraw.notOpenBody')}>
         <OpensLater choices={notOpenYet(context.setup)} />
@@ -151,7 +151,7 @@ export function WithdrawPage() {
         </div>
       </PaymentFailure>
     );
-  } else if (state.matches('created') && context.created) {
+  } else if (view.stage === 'created' && context.created) {
     body = (
       <div role="status" className={formNotice}>
         <h2 className={heading}>{t('withdraw.createdTitle')}</h2>
@@ -176,10 +176,15 @@ export function WithdrawPage() {
     const open = destinationChoices(setup).filter((c) => c.opensAt === null);
     body = (
       <>
-        <Stepper steps={steps} current={stepOf(state) ?? 0} />
-        <MachineForm id={FORM_ID} onSubmit={() => send({ type: state.matches('confirm') ? 'CONFIRM' : 'NEXT' })}>
+        <Stepper steps={steps} current={view.step ?? 0} />
+        <MachineForm
+          id={FORM_ID}
+          onSubmit={() => {
+            if (view.submit) send({ type: view.submit });
+          }}
+        >
           <p>{t('withdraw.available', { amount: format.money(setup.availableCents) })}</p>
-          {state.matches('amount') ? (
+          {view.stage === 'amount' ? (
             <>
               <OpensLater choices={notOpenYet(setup)} />
               {!setup.bankAccount && !setup.payoutAccount ? <p className={formNotice}>{t('withdraw.needsBank')}</p> : null}
@@ -201,7 +206,7 @@ export function WithdrawPage() {
               </div>
             </>
           ) : null}
-          {state.matches('destination') ? (
+          {view.stage === 'destination' ? (
             <>
               <OpensLater choices={notOpenYet(setup)} />
               {open.length > 0 ? (
@@ -223,30 +228,30 @@ export function WithdrawPage() {
                 </p>
               )}
               <div className={bar}>
-                {back}
+                {view.back ? back : <span />}
                 {nextButton}
               </div>
             </>
           ) : null}
-          {state.matches('confirm') || state.matches('submitting') ? (
+          {view.stage === 'confirm' ? (
             <>
               <PaymentSummary rows={summary} />
               <p className={timing}>{timingText}</p>
               <div className={bar}>
-                {state.matches('confirm') ? back : <span />}
-                <button type="submit" className={button({ size: 'lg' })} disabled={state.matches('submitting')}>
-                  {state.matches('submitting') ? t('actions.withdrawing') : t('actions.withdraw', { amount: format.money(cents) })}
+                {view.back ? back : <span />}
+                <button type="submit" className={button({ size: 'lg' })} disabled={!view.withdraw.enabled}>
+                  {t(view.withdraw.labelKey, { amount: format.money(cents) })}
                 </button>
               </div>
             </>
           ) : null}
-          {state.matches('failed') ? (
+          {view.stage === 'failed' ? (
             <>
               <PaymentFailure title={t('withdraw.failedTitle')} text={formText(context.failure)} />
               <PaymentSummary rows={summary} />
               <div className={bar}>
-                {back}
-                <button type="button" className={button()} onClick={() => send({ type: 'RETRY' })}>
+                {view.back ? back : <span />}
+                <button type="button" className={button()} disabled={!view.retry} onClick={() => send({ type: 'RETRY' })}>
                   {t('actions.retry')}
                 </button>
               </div>
