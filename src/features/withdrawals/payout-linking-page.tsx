@@ -1,8 +1,8 @@
 import { useMachine } from '@xstate/react';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { payoutLinkingMachine } from '../../../machines/payout-linking.machine';
+import { payoutLinkingMachine, type PayoutLinkingContext, type PayoutLinkingEvent } from '../../../machines/payout-linking.machine';
 import { css } from '../../../styled-system/css';
 import { WITHDRAW_METHOD_PATH } from '../../config/paths';
 import { appInspect } from '../../lib/app-inspector';
@@ -21,7 +21,7 @@ import { Stepper } from '../../ui/stepper';
 import { PaymentFailure, StepLoadFailure } from '../../ui/wizard/payment-outcome';
 import { PaymentSummary } from '../../ui/wizard/payment-summary';
 import { useWithdrawalCalls } from './use-withdrawal-calls';
-import { payoutLinkingView } from '../../../machines/payout-linking.view';
+import { payoutLinkingView, type PayoutLinkingView } from '../../../machines/payout-linking.view';
 
 const FORM_ID = 'payout-linking-form';
 const narrow = css({ maxW: 'xl' });
@@ -31,7 +31,6 @@ const heading = css({ fontSize: 'xl', fontWeight: 'bold' });
 /** /settings/withdraw-method/link-payout-account: credentials → confirm → success or error (payout-linking machine). */
 export function PayoutLinkingPage() {
   const { t } = useTranslation(['withdrawals', 'wallet']);
-  const formText = useFormText();
   const format = useFormat();
   const calls = useWithdrawalCalls();
   const logic = useMemo(
@@ -43,7 +42,7 @@ export function PayoutLinkingPage() {
     [calls],
   );
   const [state, send] = useMachine(logic, { inspect: appInspect });
-  const { values, errors, info, failure, linked } = state.context;
+  const { info, linked } = state.context;
   const view = payoutLinkingView(state);
   const provider = info?.provider ?? '';
   const steps = [t('payout.steps.credentials'), t('payout.steps.confirm'), t('payout.steps.done')];
@@ -78,93 +77,12 @@ export function PayoutLinkingPage() {
         }}
       >
         {view.stage === 'credentials' ? (
-          <>
-            {failure ? (
-              <p role="alert" tabIndex={-1} data-form-alert="" className={formAlert}>
-                {formText(failure)}
-              </p>
-            ) : null}
-            {info?.linkedEmail ? <p className={mutedText}>{t('payout.replaces', { email: info.linkedEmail })}</p> : null}
-            <TextField
-              id="payout-email"
-              type="email"
-              autoComplete="off"
-              label={t('payout.fields.email', { provider })}
-              value={values.email}
-              error={errors.email}
-              onValueChange={(value) => send({ type: 'CHANGE', field: 'email', value })}
-            />
-            <TextField
-              id="payout-password"
-              type="password"
-              autoComplete="off"
-              label={t('payout.fields.password', { provider })}
-              value={values.password}
-              error={errors.password}
-              hint={t('payout.passwordHint')}
-              onValueChange={(value) => send({ type: 'CHANGE', field: 'password', value })}
-            />
-            <TextField
-              id="payout-bank-account-number"
-              autoComplete="off"
-              label={t('payout.fields.bankAccountNumber')}
-              value={values.bankAccountNumber}
-              error={errors.bankAccountNumber}
-              onValueChange={(value) => send({ type: 'CHANGE', field: 'bankAccountNumber', value })}
-            />
-            <div className={bar}>
-              {backToMethod}
-              <button type="submit" className={button()}>
-                {t('actions.next')}
-              </button>
-            </div>
-          </>
+          <CredentialsStep context={state.context} send={send}>
+            {backToMethod}
+          </CredentialsStep>
         ) : null}
-        {view.stage === 'confirm' ? (
-          <>
-            <p>{t('payout.confirmLead', { provider })}</p>
-            <PaymentSummary
-              rows={[
-                [t('payout.fields.email', { provider }), values.email],
-                [t('payout.fields.bankAccountNumber'), values.bankAccountNumber],
-              ]}
-            />
-            <div className={bar}>
-              {view.back ? (
-                <button type="button" className={button({ variant: 'outline' })} onClick={() => send({ type: 'BACK' })}>
-                  {t('actions.back')}
-                </button>
-              ) : (
-                <span />
-              )}
-              <button type="submit" className={button()} disabled={!view.connect.enabled}>
-                {t(view.connect.labelKey)}
-              </button>
-            </div>
-          </>
-        ) : null}
-        {view.error ? (
-          <PaymentFailure
-            title={view.error.notActivated ? t('payout.notActivatedTitle', { provider }) : t('payout.errorTitle')}
-            text={view.error.notActivated ? t('payout.notActivatedBody', { provider }) : formText(failure)}
-          >
-            <div className={bar}>
-              <button type="button" className={button({ variant: 'outline' })} onClick={() => send({ type: 'START_OVER' })}>
-                {t('payout.startOver')}
-              </button>
-              {view.error.notActivated && info ? (
-                <ExternalLink href={info.providerUrl} className={button()}>
-                  {t('payout.visit', { provider })}
-                </ExternalLink>
-              ) : null}
-              {view.error.retry ? (
-                <button type="button" className={button()} onClick={() => send({ type: 'RETRY' })}>
-                  {t('payout.retry')}
-                </button>
-              ) : null}
-            </div>
-          </PaymentFailure>
-        ) : null}
+        {view.stage === 'confirm' ? <ConfirmStep view={view} context={state.context} send={send} /> : null}
+        {view.error ? <LinkError error={view.error} context={state.context} send={send} /> : null}
       </MachineForm>
     );
   }
@@ -185,5 +103,125 @@ export function PayoutLinkingPage() {
         onCancel={() => send({ type: 'CANCEL' })}
       />
     </>
+  );
+}
+
+interface CredentialsStepProps {
+  context: Pick<PayoutLinkingContext, 'values' | 'errors' | 'info' | 'failure'>;
+  send: (event: PayoutLinkingEvent) => void;
+  /** The way back to the withdraw-method screen, before Next. */
+  children: ReactNode;
+}
+
+/** The provider account's email and password and the bank account number, with why the last try was refused. */
+function CredentialsStep({ context, send, children }: CredentialsStepProps) {
+  const { t } = useTranslation(['withdrawals', 'wallet']);
+  const formText = useFormText();
+  const { values, errors, info, failure } = context;
+  const provider = info?.provider ?? '';
+  return (
+    <>
+      {failure ? (
+        <p role="alert" tabIndex={-1} data-form-alert="" className={formAlert}>
+          {formText(failure)}
+        </p>
+      ) : null}
+      {info?.linkedEmail ? <p className={mutedText}>{t('payout.replaces', { email: info.linkedEmail })}</p> : null}
+      <TextField
+        id="payout-email"
+        type="email"
+        autoComplete="off"
+        label={t('payout.fields.email', { provider })}
+        value={values.email}
+        error={errors.email}
+        onValueChange={(value) => send({ type: 'CHANGE', field: 'email', value })}
+      />
+      <TextField
+        id="payout-password"
+        type="password"
+        autoComplete="off"
+        label={t('payout.fields.password', { provider })}
+        value={values.password}
+        error={errors.password}
+        hint={t('payout.passwordHint')}
+        onValueChange={(value) => send({ type: 'CHANGE', field: 'password', value })}
+      />
+      <TextField
+        id="payout-bank-account-number"
+        autoComplete="off"
+        label={t('payout.fields.bankAccountNumber')}
+        value={values.bankAccountNumber}
+        error={errors.bankAccountNumber}
+        onValueChange={(value) => send({ type: 'CHANGE', field: 'bankAccountNumber', value })}
+      />
+      <div className={bar}>
+      {children}
+      <button type="submit" className={button()}>
+        {t('actions.next')}
+      </button>
+    </div>
+    </>
+  );
+}
+
+type StepProps = { context: PayoutLinkingContext; send: (event: PayoutLinkingEvent) => void };
+
+/** What will be linked, with Back and Connect (the password is asked for in the dialog). */
+function ConfirmStep({ view, context, send }: StepProps & { view: PayoutLinkingView }) {
+  const { t } = useTranslation(['withdrawals', 'wallet']);
+  const { values } = context;
+  const provider = context.info?.provider ?? '';
+  return (
+    <>
+      <p>{t('payout.confirmLead', { provider })}</p>
+      <PaymentSummary
+        rows={[
+          [t('payout.fields.email', { provider }), values.email],
+          [t('payout.fields.bankAccountNumber'), values.bankAccountNumber],
+        ]}
+      />
+      <div className={bar}>
+        {view.back ? (
+          <button type="button" className={button({ variant: 'outline' })} onClick={() => send({ type: 'BACK' })}>
+            {t('actions.back')}
+          </button>
+        ) : (
+          <span />
+        )}
+        <button type="submit" className={button()} disabled={!view.connect.enabled}>
+          {t(view.connect.labelKey)}
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** Linking failed: the account is not activated at the provider (a link there), or another failure (Retry); Start over. */
+function LinkError({ error, context, send }: StepProps & { error: NonNullable<PayoutLinkingView['error']> }) {
+  const { t } = useTranslation(['withdrawals', 'wallet']);
+  const formText = useFormText();
+  const { info, failure } = context;
+  const provider = info?.provider ?? '';
+  return (
+    <PaymentFailure
+      title={error.notActivated ? t('payout.notActivatedTitle', { provider }) : t('payout.errorTitle')}
+      text={error.notActivated ? t('payout.notActivatedBody', { provider }) : formText(failure)}
+    >
+      <div className={bar}>
+        <button type="button" className={button({ variant: 'outline' })} onClick={() => send({ type: 'START_OVER' })}>
+          {t('payout.startOver')}
+        </button>
+        {error.notActivated && info ? (
+          <ExternalLink href={info.providerUrl} className={button()}>
+            {t('payout.visit', { provider })}
+          </ExternalLink>
+        ) : null}
+        {error.retry ? (
+          <button type="button" className={button()} onClick={() => send({ type: 'RETRY' })}>
+            {t('payout.retry')}
+          </button>
+        ) : null}
+      </div>
+    </PaymentFailure>
   );
 }
