@@ -5,7 +5,7 @@ import { stepOf } from './forms/step-meta';
 type WizardSnapshot = Pick<SnapshotFrom<typeof bankWizardMachine>, 'matches' | 'can' | 'getMeta'>;
 
 /** The button at the end of the bar: what it sends, whether it submits the form, its words, whether it may be pressed. */
-export interface WizardPrimary {
+interface WizardPrimary {
   event: 'NEXT' | 'SAVE' | 'RETRY';
   /** A submit button (Enter sends its event too); Retry is a plain button. */
   submits: boolean;

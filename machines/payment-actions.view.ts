@@ -38,7 +38,7 @@ type WordedAction = keyof typeof ACTION_WORDING;
 type ActionsSnapshot = Pick<SnapshotFrom<typeof paymentActionsMachine>, 'matches' | 'can'>;
 
 /** One button of the panel: the event it sends, its words (an `activity` key), its look, and whether it may be pressed now. */
-export interface PaymentActionButton {
+interface PaymentActionButton {
   event: Extract<PaymentActionsEvent, { type: 'CANCEL' | 'REMIND' | 'REJECT' | 'PAY' | 'REPLY' }>;
   labelKey: (typeof ACTION_WORDING)[WordedAction]['button'] | 'actions.pay' | 'actions.reply';
   variant: 'outline' | 'solid';
