@@ -1,10 +1,28 @@
 import type { AnyStateMachine, EventFromLogic, InputFrom, SnapshotFrom } from 'xstate';
+import type { operations } from '../openapi/schema';
 
-/** One machine of the flow atlas's registry (machines/catalogue.ts): what it takes to run on its own. */
+/** An operation of the API contract, by its `operationId` in openapi/openapi.yaml. */
+type OperationId = keyof operations;
+
+/**
+ * One machine of the flow atlas's registry (machines/<name>.catalogue.ts, listed in machines/flow-catalogue.ts): what
+ * it takes to run on its own, and where it lives in the app — the views that render it, the API operations its
+ * actors call, the tests that exercise it — so the atlas links machine → view → operation → handler → tests.
+ * tests/unit/flows/catalogue.test.ts checks that every file and operation named here exists.
+ */
 export interface CatalogueEntry<M extends AnyStateMachine = AnyStateMachine> {
   machine: M;
   /** One line for the atlas index: what the machine decides. */
   purpose: string;
+  /** The src/ components that render it (its page or section); none for a machine only the server runs. */
+  views: string[];
+  /**
+   * Per invoked actor (its name in the machine's `setup`), the operations the app's implementation of it calls.
+   * An actor that calls no API (a child machine's own calls are listed under it too) is left out.
+   */
+  operations: Partial<Record<string, OperationId[]>>;
+  /** Tests of the flow besides its model test (tests/model/<name>.model.test.ts): view-model, API and browser tests. */
+  tests: string[];
   /**
    * The machine with fakes in place of its side effects (`machine.provide`): no network, no storage, no
    * navigation. The model tests layer their recording fakes on top; invoked actors are replaced by the test helper.

@@ -13,11 +13,21 @@
  * `--server-dir` runs another checkout's build (the before of a before/after: `git worktree add`, `npm run
  * build:server` there); the seed is plain SQL on the payments table, the same for both.
  *
- * Then (`--statement 100000`, 0 to skip; needs the statements of issue 26.2) a statement of that many movements: one
+ * `--sizes 0` skips the list. Then (`--statement 100000`, 0 to skip; needs the statements of issue 26.2) a statement of that many movements: one
  * user's wallet gets that many journal entries (card_clearing → wallet) spread over last month, written in SQL; the
  * month's CSV is read through HTTP: time to the first byte, total time, bytes and lines, the server's resident memory
  * (VmRSS of its process, sampled every 20 ms) before and at its peak, and the health route's latency asked every 50 ms
  * meanwhile (a statement must not hold other requests up).
+ *
+ * Then (`--search 100000`, 0 to skip; issue 26.3/26.5) the activity search over one user's history of that many
+ * payments (seeded as above): per kind of search — by person, note text, amount range, status, date range, and all of
+ * them at once — `samples` calls of the first page through HTTP, each with its own values drawn at random (another
+ * person, another number in the note, another window); p50, p95 and max.
+ *
+ * Then (`--summary 200000`, 0 to skip; issue 26.1) the money summary of a wallet with that many movements (journal
+ * entries card_clearing → wallet spread over the last 26 weeks, written in SQL), in Asia/Kolkata (+05:30): the first
+ * call apart (on a build with migration 0031 it merges the seed's quarter-hour rows), then VACUUM ANALYZE, then
+ * `samples` calls per period (30d, 26w); p50, p95 and max.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -37,9 +47,11 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: process.env.E2E_PORT ?? '3400' },
     'server-dir': { type: 'string', default: '.' },
     statement: { type: 'string', default: '100000' },
+    search: { type: 'string', default: '100000' },
+    summary: { type: 'string', default: '200000' },
   },
 });
-const sizes = args.sizes.split(',').map(Number);
+const sizes = args.sizes.split(',').map(Number).filter((n) => n > 0);
 const samples = Number(args.samples);
 const port = Number(args.port);
 const serverDir = resolve(args['server-dir']);
@@ -237,16 +249,122 @@ async function measureStatement(lines: number) {
   }
 }
 
+/** A scratch database with the production server on it and one user (and `others`), for a bench section. */
+async function withServer<T>(prefix: string, others: number, body: (ctx: { database: Awaited<ReturnType<typeof openDatabase>>; user: TestUser; others: TestUser[] }) => Promise<T>): Promise<T> {
+  const scratch = await scratchPostgres(baseUrl, prefix);
+  let server: ChildProcess | undefined;
+  try {
+    server = await startServer(scratch.url);
+    const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
+    const now = new Date();
+    const user = await createUser(database, now);
+    const people: TestUser[] = [];
+    for (let i = 0; i < others; i++) people.push(await createUser(database, now));
+    try {
+      return await body({ database, user, others: people });
+    } finally {
+      await database.close();
+    }
+  } finally {
+    if (server) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server!.once('exit', r));
+    }
+    await scratch.drop();
+  }
+}
+
+/** `samples` timed calls of `url(i)`; prints and returns p50, p95 and max. */
+async function timed(label: string, token: string, url: (i: number) => string) {
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const started = performance.now();
+    const res = await fetch(url(i), { headers: { authtoken: token } });
+    const body = await res.text();
+    if (!res.ok) throw new Error(`${label}: ${res.status} ${body}`);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const row = { label, p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1)! };
+  console.log(`  ${label}: p50 ${ms(row.p50)}, p95 ${ms(row.p95)}, max ${ms(row.max)} (load ${loadavg()[0]!.toFixed(1)})`);
+  return row;
+}
+
+async function measureSearch(size: number) {
+  return withServer('tipjar_srch', 50, async ({ database, user, others }) => {
+    await seed(database, user, others, size);
+    await database.rows(sql`VACUUM ANALYZE`);
+    console.log(`  ${size.toLocaleString('en-US')} payments seeded (load ${loadavg()[0]!.toFixed(1)})`);
+    const base = `http://127.0.0.1:${port}/api/app/user/${user.id}/payment/list?startPage=1&endPage=1`;
+    const days = Math.ceil(size / 1000);
+    const person = () => others[Math.floor(Math.random() * others.length)]!.username;
+    // The seed's notes are "bench <i>": a number of 3 or 4 digits matches 11–111 notes.
+    const text = () => encodeURIComponent(`bench ${100 + Math.floor(Math.random() * 9900)}`);
+    const amount = () => {
+      const min = 1 + Math.floor(Math.random() * 45);
+      return `minAmount=${min}.00&maxAmount=${min}.50`;
+    };
+    const window = () => {
+      const to = Date.now() - Math.floor(Math.random() * (days - 3)) * 86_400_000;
+      return `from=${new Date(to - 3 * 86_400_000).toISOString()}&to=${new Date(to).toISOString()}`;
+    };
+    await (await fetch(`${base}&person=${person()}`, { headers: { authtoken: user.token } })).text();
+    return [
+      await timed('person', user.token, () => `${base}&person=${person()}`),
+      await timed('note text', user.token, () => `${base}&q=${text()}`),
+      await timed('amount range', user.token, () => `${base}&${amount()}`),
+      await timed('status (pending)', user.token, (i) => `${base.replace('startPage=1&endPage=1', `startPage=${1 + (i % 10)}&endPage=${1 + (i % 10)}`)}&status=pending`),
+      await timed('date range (3 days)', user.token, () => `${base}&${window()}`),
+      await timed('person + amount + dates', user.token, () => `${base}&person=${person()}&minAmount=1&maxAmount=30&${window()}`),
+    ];
+  });
+}
+
+async function measureSummary(movements: number) {
+  return withServer('tipjar_sum', 0, async ({ database, user }) => {
+    const seconds = 182 * 86_400;
+    await database.rows(sql`INSERT INTO ledger_accounts (kind, user_id, created_at) VALUES ('user_wallet', ${user.id}, now())`);
+    await database.rows(sql`
+      WITH e AS (
+        INSERT INTO journal_entries (kind, description, created_at)
+        SELECT 'funding', 'bench ' || i, now() - make_interval(secs => i * ${seconds / movements}::float8)
+        FROM generate_series(0, ${movements - 1}::int) AS i
+        RETURNING id
+      )
+      INSERT INTO postings (entry_id, account_id, amount_cents)
+      SELECT e.id, a.id, CASE WHEN a.kind = 'card_clearing' THEN -100 ELSE 100 END
+      FROM e CROSS JOIN ledger_accounts a
+      WHERE a.kind = 'card_clearing' AND a.user_id IS NULL OR a.kind = 'user_wallet' AND a.user_id = ${user.id}`);
+    await database.rows(sql`UPDATE ledger_accounts SET balance_cents = balance_cents + ${movements * 100} WHERE kind = 'user_wallet' AND user_id = ${user.id}`);
+    await database.rows(sql`UPDATE ledger_accounts SET balance_cents = balance_cents - ${movements * 100} WHERE kind = 'card_clearing'`);
+    console.log(`  ${movements.toLocaleString('en-US')} movements seeded (load ${loadavg()[0]!.toFixed(1)})`);
+    const url = (period: string) => `http://127.0.0.1:${port}/api/app/user/${user.id}/summary?period=${period}&tz=Asia%2FKolkata`;
+    const first = performance.now();
+    await (await fetch(url('26w'), { headers: { authtoken: user.token } })).text();
+    console.log(`  first call (26w): ${ms(performance.now() - first)}`);
+    await database.rows(sql`VACUUM ANALYZE`);
+    return [await timed('summary 30d', user.token, () => url('30d')), await timed('summary 26w', user.token, () => url('26w'))];
+  });
+}
+
 const all: Row[] = [];
 console.log(`bench:history on ${serverDir} (load ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
 for (const size of sizes) {
   console.log(`${size.toLocaleString('en-US')} payments:`);
   all.push(...(await measure(size)));
 }
-console.log('\n| payments | tab (status/type) | pages | p50 | p95 | max |\n| --- | --- | --- | --- | --- | --- |');
+if (all.length) console.log('\n| payments | tab (status/type) | pages | p50 | p95 | max |\n| --- | --- | --- | --- | --- | --- |');
 for (const r of all) console.log(`| ${r.size.toLocaleString('en-US')} | ${r.tab} | ${r.pages.toLocaleString('en-US')} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} |`);
 if (Number(args.statement) > 0) {
   console.log(`statement of ${Number(args.statement).toLocaleString('en-US')} movements:`);
   await measureStatement(Number(args.statement));
+}
+if (Number(args.search) > 0) {
+  console.log(`search over ${Number(args.search).toLocaleString('en-US')} payments (first page, ${samples} calls each):`);
+  await measureSearch(Number(args.search));
+}
+if (Number(args.summary) > 0) {
+  console.log(`money summary of ${Number(args.summary).toLocaleString('en-US')} movements (Asia/Kolkata, ${samples} calls each):`);
+  await measureSummary(Number(args.summary));
 }
 console.log(`load after: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);

@@ -16,7 +16,10 @@
  * - `app-<feature>`: what signed-in pages share among themselves, one group per feature folder, so that the home
  *   page does not load the payment forms' pieces.
  *
- * Everything else (a lazy chunk's own module, a module of one lazy chunk, the flow explorer's pieces, the entry) is left to rolldown.
+ * - `shared-<hash>`: what pages share with the flow explorer's pieces, one chunk per set of pages that use it.
+ *
+ * Everything else (a lazy chunk's own module, a module of one lazy chunk, what only the flow explorer's pieces use,
+ * the entry) is left to rolldown.
  * Signed-in pages are found from the router (the dynamic imports of src/app/router/signed-in-pages.ts), public ones
  * from src/app/router/pages.ts and layouts.ts, so a new page falls into its group without a list to update.
  */
@@ -38,8 +41,11 @@ const APP_SHELL = /\/src\/layouts\/app-shell\/app-shell\.tsx$/;
 const FIRST_VIEW = /\/src\/(layouts\/public\/public-layout|features\/landing\/landing-page)\.tsx$/;
 const AUTH_VIEW = /\/src\/(layouts\/auth\/auth-layout|features\/auth\/sign-in-page)\.tsx$/;
 const RUNTIME = /\/src\/app\/runtime\/start-runtime\.ts$/;
-/** The flow explorer (a developer tool) imports every machine and form: it would make every group its own. */
-const TOOL = /\/src\/(features\/flows|layouts\/tool)\//;
+/**
+ * The flow explorer (a developer tool) and the catalogue entries it loads one at a time (machines/*.catalogue.ts):
+ * between them they import every machine and form, which would make every group its own.
+ */
+const TOOL = /\/src\/(features\/flows|layouts\/tool)\/|\/machines\/[\w-]+\.catalogue\.ts$/;
 
 type RootKind = 'firstView' | 'authView' | 'runtime' | 'appShell' | 'prefetch' | 'signedIn' | 'public' | 'tool' | 'other';
 
@@ -77,6 +83,19 @@ function rootsOf(id: string, graph: GraphLike): { entry: boolean; roots: Map<str
   return { entry, roots };
 }
 
+/**
+ * A module the app's pages share with the flow explorer's pieces: one chunk per set of app chunks that use it, as
+ * rolldown would split it if the explorer were one chunk. Left to rolldown, the explorer's 47 lazy catalogue entries
+ * (machines/*.catalogue.ts) would cut what a page loads into a chunk per entry that shares it (a few hundred bytes
+ * each, and their names in every preload list).
+ */
+function sharedWithTool(appRoots: string[]): string {
+  const key = appRoots.map((root) => root.slice(Math.max(0, root.lastIndexOf('/src/')))).sort().join('|');
+  let hash = 2166136261;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 16777619) >>> 0;
+  return `shared-${hash.toString(36)}`;
+}
+
 const featureOf = (id: string) => /\/src\/features\/([\w-]+)\//.exec(id)?.[1] ?? 'ui';
 
 /** The group of a module, or null to leave it to rolldown's automatic chunking. */
@@ -85,14 +104,17 @@ export function chunkGroupOf(id: string, graph: GraphLike): string | null {
   if ((graph.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0) return null;
   const { entry, roots } = rootsOf(id, graph);
   const kinds = new Set([...roots.values()].filter((kind) => kind !== 'tool'));
-  if (entry || [...roots.values()].filter((kind) => kind !== 'tool').length < 2) return null;
+  const appRoots = [...roots].filter(([, kind]) => kind !== 'tool').map(([root]) => root);
+  const withTool = appRoots.length < roots.size;
+  if (entry || appRoots.length === 0) return null;
+  if (appRoots.length < 2) return withTool ? sharedWithTool(appRoots) : null;
   if (kinds.has('firstView')) return 'first-view';
   if (kinds.has('runtime')) return 'runtime';
   if (kinds.has('authView')) return 'auth-view';
   // The flow explorer imports every machine: a module it shares with the signed-in shell or the account forms stays
   // out of those groups, or the explorer would load them whole (the shell's dialogs, Ark and zag, ~23 KB) — and
   // with it every group such a module's importers are in.
-  if ([...roots.values()].includes('tool')) return null;
+  if (withTool) return sharedWithTool(appRoots);
   // What a route's first calls need travels apart from the pages' UI: the calls go out as soon as it is here, not
   // once the shell's dialogs (app-frame) and the feature's components have arrived and run.
   if (kinds.has('prefetch')) return 'app-data';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { HttpProblem } from '../http/problem';
 import { formatAmount } from '../../domain/money/amount';
+import { validTimeZone } from './time-zone';
 
 /**
  * Monthly statements from the ledger (issue 26.2): the postings on a user's wallet whose journal entry is dated in the
@@ -30,6 +31,9 @@ export interface StatementTotals {
   lastEntryId: string | null;
 }
 
+/** What the CSV needs before its first line: the wallet, the opening balance and the month's range of entries. */
+export type StatementStart = Pick<StatementTotals, 'walletId' | 'openingCents' | 'firstEntryId' | 'lastEntryId'>;
+
 interface StatementLine {
   entryId: string;
   createdAt: Date;
@@ -45,15 +49,6 @@ interface StatementLine {
 const STATEMENT_BATCH = 1000;
 
 const monthInvalid = () => new HttpProblem(422, 'statement_month_not_past', 'money:statement_month_not_past');
-
-function validTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The month's bounds in `tz` (PostgreSQL's zone rules); a month that has not ended yet is refused. */
 export async function statementPeriod(database: Database, month: string, tz: string | undefined, now: Date): Promise<StatementPeriod> {
@@ -103,6 +98,29 @@ export async function statementTotals(database: Database, userId: string, period
 }
 
 /**
+ * The CSV's start, in one statement and one pass over the wallet's postings up to the month's end: the opening and the
+ * month's first and last entry, without the month's money in, out and fees (the screen's figures; the fee is one
+ * index probe per line, most of what statementTotals costs on a busy month), so the first byte waits for less.
+ */
+export async function statementStart(database: Database, userId: string, period: StatementPeriod): Promise<StatementStart> {
+  const start = period.start.toISOString();
+  const [row] = await database.rows<Record<string, string | null>>(sql`
+    WITH w AS (SELECT id FROM ledger_accounts WHERE kind = 'user_wallet' AND user_id = ${userId})
+    SELECT (SELECT id FROM w) AS wallet_id,
+      coalesce(sum(p.amount_cents) FILTER (WHERE e.created_at < ${start}::timestamptz), 0) AS opening,
+      min(p.entry_id) FILTER (WHERE e.created_at >= ${start}::timestamptz) AS first_entry,
+      max(p.entry_id) FILTER (WHERE e.created_at >= ${start}::timestamptz) AS last_entry
+    FROM postings p JOIN journal_entries e ON e.id = p.entry_id
+    WHERE p.account_id = (SELECT id FROM w) AND e.created_at < ${period.end.toISOString()}::timestamptz`);
+  return {
+    walletId: row?.wallet_id ?? null,
+    openingCents: Number(row?.opening ?? 0),
+    firstEntryId: row?.first_entry ?? null,
+    lastEntryId: row?.last_entry ?? null,
+  };
+}
+
+/**
  * The fee the wallet's owner paid with a movement: the fee revenue of its entry when the owner was the payer (a card
  * deposit, a payment they sent); a fee the other party paid is not theirs.
  */
@@ -118,7 +136,7 @@ function feeOf(alias: ReturnType<typeof sql>, userId: string) {
 async function statementLines(
   database: Database,
   userId: string,
-  totals: StatementTotals,
+  totals: StatementStart,
   period: StatementPeriod,
   afterEntryId: string,
   limit = STATEMENT_BATCH,
@@ -213,7 +231,7 @@ function localTimeFormat(timeZone: string): (at: Date) => string {
 }
 
 /** The CSV, header first, read and written one batch at a time (the caller streams what this yields). */
-export async function* statementCsv(database: Database, userId: string, period: StatementPeriod, totals: StatementTotals): AsyncGenerator<string> {
+export async function* statementCsv(database: Database, userId: string, period: StatementPeriod, totals: StatementStart): AsyncGenerator<string> {
   yield `${CSV_HEADER.join(',')}\r\n`;
   if (!totals.firstEntryId) return;
   const localTime = localTimeFormat(period.timeZone);

@@ -5,7 +5,7 @@ import type { Services } from '../services';
 import { authOf } from '../auth/authenticate';
 import { enforceLimit } from '../security/enforce-limit';
 import { LIMITS } from '../security/rate-limit';
-import { statementCsv, statementPeriod, statementScreenLines, statementTotals, statementView } from '../ledger/statement';
+import { statementCsv, statementPeriod, statementScreenLines, statementStart, statementTotals, statementView } from '../ledger/statement';
 
 /**
  * Monthly statements (issue 26.2). The owner check is the `{userId}` route's (anyone else's → 404); both calls count
@@ -20,24 +20,26 @@ export function statementHandlers(services: Services): OperationHandlers {
     await enforceLimit(database.db, request, reply, [{ limit: LIMITS.statementPerUser, subject: userId }], now);
     const { month } = request.params as { month: string };
     const { tz } = request.query as { tz?: string };
-    const period = await statementPeriod(database, month, tz, now);
-    return { userId, period, totals: await statementTotals(database, userId, period) };
+    return { userId, period: await statementPeriod(database, month, tz, now) };
   };
   return {
     getStatement: async (request, reply) => {
-      const { userId, period, totals } = await opened(request, reply);
+      const { userId, period } = await opened(request, reply);
+      const totals = await statementTotals(database, userId, period);
       reply.header('cache-control', 'private, no-store');
       return { ...statementView(period, totals), lines: await statementScreenLines(database, userId, period, totals) };
     },
 
     getStatementCsv: async (request, reply) => {
-      const { userId, period, totals } = await opened(request, reply);
+      const { userId, period } = await opened(request, reply);
+      // Only what the lines need (the opening and the month's entry range): the screen's totals are not in the CSV.
+      const start = await statementStart(database, userId, period);
       return reply
         .code(200)
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="tipjar-statement-${period.month}.csv"`)
         .header('cache-control', 'private, no-store')
-        .send(Readable.from(statementCsv(database, userId, period, totals), { objectMode: false }));
+        .send(Readable.from(statementCsv(database, userId, period, start), { objectMode: false }));
     },
   };
 }

@@ -4,7 +4,8 @@ import { authOf } from '../auth/authenticate';
 import { enforceLimit } from '../security/enforce-limit';
 import { LIMITS } from '../security/rate-limit';
 import { HttpProblem } from '../http/problem';
-import { moneySummary, validTimeZone, type SummaryPeriod } from '../ledger/summary';
+import { moneySummary, type SummaryPeriod } from '../ledger/summary';
+import { validTimeZone } from '../ledger/time-zone';
 
 /**
  * The money chart's one call (issue 26.1). The owner check is the `{userId}` route's (anyone else's → 404); the call

@@ -106,6 +106,18 @@ describe.each(databaseKinds())('npm run audit on $name', (kind) => {
     expect((await audit(api, 'ledger')).code).toBe(0);
   });
 
+  it('names a quarter-hour total of the money summary that drifted from the ledger (wallet_totals)', async () => {
+    const [row] = await api.fresh.database.rows<{ quarter: number }>(
+      sql`UPDATE wallet_totals SET money_in = money_in + 1 WHERE id = (SELECT min(id) FROM wallet_totals WHERE user_id = ${bob.id} AND money_in > 0) RETURNING quarter`,
+    );
+    const { code, lines } = await audit(api, 'ledger');
+    expect(code).toBe(1);
+    const at = new Date(Number(row!.quarter) * 900_000).toISOString();
+    expect(lines).toContain(`BREACH: wallet totals of ${bob.id} for the quarter hour from ${at}: money_in 1251 kept, 1250 in the ledger`);
+    await api.fresh.database.rows(sql`UPDATE wallet_totals SET money_in = money_in - 1 WHERE user_id = ${bob.id} AND quarter = ${row!.quarter} AND money_in > 0`);
+    expect((await audit(api, 'ledger')).code).toBe(0);
+  });
+
   it('names a status changed without its trail event, in the ledger check and in the payment’s audit', async () => {
     await api.fresh.database.rows(sql`UPDATE payments SET status = 'complete' WHERE id = ${cancelled}`);
     const ledger = await audit(api, 'ledger');

@@ -6,6 +6,8 @@ import { createTestMedia, createUser, fundWallet, type TestUser } from '../suppo
 import { postEntry } from '../../server/ledger/post-entry';
 import { postMessage, sendPayment } from '../../server/payments/service';
 import { createPricePoint } from '../../server/payments/price-points';
+import { walletTotalsBreaches } from '../../server/audit/wallet-totals';
+import { sql } from 'drizzle-orm';
 
 /**
  * The money chart's call (issue 26.1) against a model: random histories (fast-check) of card deposits (some with a
@@ -16,6 +18,8 @@ import { createPricePoint } from '../../server/payments/price-points';
  */
 const DAY = 86_400_000;
 const ZONES = ['UTC', 'America/Sao_Paulo', 'Asia/Tokyo'];
+/** Zones whose offsets are not whole hours (+05:30, +05:45, +08:45, -03:30 with summer time). */
+const ODD_ZONES = ['Asia/Kolkata', 'Asia/Kathmandu', 'Australia/Eucla', 'America/St_Johns'];
 
 type Op =
   | { type: 'deposit'; cents: number; feeCents: number; ago: number }
@@ -190,6 +194,99 @@ describe.each(databaseKinds())('money summary on $name', (kind) => {
       }),
       { numRuns: 6 },
     );
+  });
+
+  /** Three people and a history of `ops` (at `now` minus each op's `ago`), then the summary checked by day and by week. */
+  async function historyChecked(ops: Op[], tz: string, now: number) {
+    const me = await createUser(api.fresh.database, new Date(now));
+    const other = await createUser(api.fresh.database, new Date(now));
+    const creator = await createUser(api.fresh.database, new Date(now));
+    await fundWallet(api.fresh.database, other.id, 10_000_000, new Date(now - 60 * DAY));
+    const history = await write(me, other, creator, now, ops);
+    await check(me, history, now, '30d', tz);
+    await check(me, history, now, '26w', tz);
+    return me;
+  }
+
+  it('the same in zones whose offsets are :30 or :45 past the hour (fast-check)', { timeout: 600_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), fc.constantFrom(...ODD_ZONES), async (ops, tz) => {
+        await historyChecked(ops, tz, api.clock.now().getTime());
+      }),
+      { numRuns: 6 },
+    );
+  });
+
+  it('a movement a millisecond before local midnight and one at midnight fall on their own days (Kathmandu, Kolkata)', async () => {
+    const now = api.clock.now().getTime();
+    for (const [tz, offset] of [
+      ['Asia/Kathmandu', '+05:45'],
+      ['Asia/Kolkata', '+05:30'],
+    ] as const) {
+      // Local midnight three days ago: a quarter-hour boundary in UTC, but not an hour's.
+      const midnight = Date.parse(`${localDate(now - 3 * DAY, tz)}T00:00:00${offset}`);
+      const at = (instant: number) => now - instant;
+      const ops: Op[] = [
+        { type: 'deposit', cents: 10_000, feeCents: 59, ago: at(midnight - 1) },
+        { type: 'deposit', cents: 20_000, feeCents: 330, ago: at(midnight) },
+        { type: 'send', cents: 300, ago: at(midnight - 1) },
+        { type: 'withdraw', cents: 400, ago: at(midnight) },
+        { type: 'receive', cents: 500, ago: at(midnight + 14 * 60_000 + 59_999) },
+      ];
+      await historyChecked(ops, tz, now);
+    }
+  });
+
+  it('a zone whose day does not start on a quarter hour is summed from the ledger itself (Monrovia, -00:44:30, in 1971)', async () => {
+    const offset = api.clock.offset;
+    // Liberia kept -00:44:30 until 1972: its local midnight is 00:44:30 UTC, inside the quarter hour from 00:30.
+    api.clock.setOffset(Date.parse('1971-06-15T12:00:00Z') - Date.now());
+    try {
+      const now = api.clock.now().getTime();
+      const midnight = Date.parse('1971-06-10T00:44:30Z');
+      const ops: Op[] = [
+        { type: 'deposit', cents: 10_000, feeCents: 59, ago: now - (midnight - 270_000) },
+        { type: 'deposit', cents: 20_000, feeCents: 0, ago: now - (midnight + 10_000) },
+        { type: 'send', cents: 700, ago: now - (midnight - 1) },
+        { type: 'receive', cents: 900, ago: now - midnight },
+      ];
+      await historyChecked(ops, 'Africa/Monrovia', now);
+      await fc.assert(
+        fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 8 }), async (more) => {
+          await historyChecked(more, 'Africa/Monrovia', now);
+        }),
+        { numRuns: 2 },
+      );
+    } finally {
+      api.clock.setOffset(offset);
+    }
+  });
+
+  it('merging a user\'s quarter rows changes no figure; a read past 256 mergeable rows merges them', async () => {
+    const now = api.clock.now().getTime();
+    const quarter = Math.floor((now - 2 * DAY) / 900_000) * 900_000;
+    const ops: Op[] = Array.from({ length: 6 }, (_, i) => ({ type: 'deposit' as const, cents: 1_000 + i, feeCents: 59, ago: now - (quarter + i * 1_000) }));
+    const me = await historyChecked(ops, 'Asia/Kolkata', now);
+    const rowsOf = async () =>
+      Number((await api.fresh.database.rows<{ n: string }>(sql`SELECT count(*) AS n FROM wallet_totals WHERE user_id = ${me.id}`))[0]!.n);
+    const before = (await get(me, '?period=26w&tz=Asia/Kolkata')).json();
+    // The six deposits fall in one quarter hour: six rows, merged into one.
+    expect(await rowsOf()).toBe(6);
+    await api.fresh.database.rows(sql`SELECT wallet_totals_compact(${me.id}::uuid)`);
+    expect(await rowsOf()).toBe(1);
+    expect((await get(me, '?period=26w&tz=Asia/Kolkata')).json()).toEqual(before);
+    // Rows of nothing (as many as a busy quarter would leave): the next read merges them.
+    await api.fresh.database.rows(sql`
+      INSERT INTO wallet_totals (user_id, quarter) SELECT ${me.id}::uuid, wallet_quarter(${new Date(now - DAY).toISOString()}::timestamptz)
+      FROM generate_series(1, 300)`);
+    expect(await rowsOf()).toBe(301);
+    expect((await get(me, '?period=26w&tz=Asia/Kolkata')).json()).toEqual(before);
+    expect(await rowsOf()).toBe(2);
+    expect((await get(me, '?period=26w&tz=Asia/Kolkata')).json()).toEqual(before);
+  });
+
+  it('the quarter-hour totals kept by the trigger equal the ledger for every user written above (the audit\'s check)', async () => {
+    expect(await walletTotalsBreaches(api.fresh.database)).toEqual([]);
   });
 
   it('a user who never moved money gets 30 empty days (the default period, UTC)', async () => {

@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import type { bankWizardMachine, BankWizardContext, WizardField } from '../../machines/bank-wizard.machine';
 import { catalogue } from '../../machines/catalogue';
-import { OPENS_AT, savedBankAccount, wizardValues } from '../../machines/wallet/withdraw-catalogue';
+import { savedBankAccount, wizardValues } from '../../machines/bank-wizard.catalogue';
+import { OPENS_AT } from '../../machines/catalogue-samples';
 import { fromCatalogue } from '../support/catalogue-model';
 import { describeModel, type StepContext } from '../support/model-based';
 import { messageText } from './support/accounts-fixtures';
@@ -61,7 +62,7 @@ const BLANK = {
   addressLine1: '', addressLine2: '', city: '', region: '', postalCode: '', country: '',
   bankCountry: '', bankName: '', accountType: '', accountNumber: '',
 };
-/** The catalogue's filled input (machines/wallet/withdraw-catalogue.ts wizardValues), written out. */
+/** The catalogue's filled input (machines/bank-wizard.catalogue.ts wizardValues), written out. */
 const FILLED = {
   firstName: 'Ana', lastName: 'Souza', birthdate: '1990-05-17', idType: 'rut_vista', idNumber: '12.345.678-5',
   addressLine1: 'Av. Providencia 1234', addressLine2: '', city: 'Santiago', region: '', postalCode: '7500000', country: 'CL',

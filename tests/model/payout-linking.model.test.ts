@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { catalogue } from '../../machines/catalogue';
 import type { payoutLinkingMachine, PayoutValues } from '../../machines/payout-linking.machine';
-import { linkedAccount, payoutInfo } from '../../machines/wallet/withdraw-catalogue';
+import { linkedAccount, payoutInfo } from '../../machines/payout-linking.catalogue';
 import { fromCatalogue } from '../support/catalogue-model';
 import { describeModel, type StepContext } from '../support/model-based';
 import { messageText } from './support/accounts-fixtures';

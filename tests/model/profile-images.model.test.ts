@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { catalogue } from '../../machines/catalogue';
-import { SAMPLE_FILES } from '../../machines/catalogue-account';
+import { SAMPLE_FILES } from '../../machines/profile-images.catalogue';
 import { fromCatalogue } from '../support/catalogue-model';
 import { describeModel } from '../support/model-based';
 import { messageText } from './support/accounts-fixtures';

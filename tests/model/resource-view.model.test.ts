@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { catalogue } from '../../machines/catalogue';
 import { resourceViewMachine } from '../../machines/resource-view.machine';
-import { resourceReloaded, resourceSample } from '../../machines/wallet/withdraw-catalogue';
+import { resourceReloaded, resourceSample } from '../../machines/resource-view.catalogue';
 import { fromCatalogue } from '../support/catalogue-model';
 import { describeModel, type StepContext } from '../support/model-based';
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { catalogue } from '../../machines/catalogue';
-import { benSupporter, MAYA_ID, supporterNotFound } from '../../machines/supporters/supporters-wall-catalogue';
+import { benSupporter, MAYA_ID, supporterNotFound } from '../../machines/supporters-wall.catalogue';
 import { ownsWall, type supportersWallMachine } from '../../machines/supporters-wall.machine';
 import { supportersWallView } from '../../machines/supporters-wall.view';
 import { fromCatalogue } from '../support/catalogue-model';

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { catalogue } from '../../machines/catalogue';
-import { bankOnlySetup, createdWithdrawal, mismatchSetup, nothingSetUp, notOpenSetup, OPENS_AT, payoutNotOpenSetup, withdrawSetup } from '../../machines/wallet/withdraw-catalogue';
+import { bankOnlySetup, createdWithdrawal, mismatchSetup, nothingSetUp, notOpenSetup, payoutNotOpenSetup, withdrawSetup } from '../../machines/withdraw.catalogue';
+import { OPENS_AT } from '../../machines/catalogue-samples';
 import {
   withdrawMachine,
   type WithdrawDestination,

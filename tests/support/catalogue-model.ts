@@ -1,5 +1,5 @@
 /**
- * Model-based tests and the flow atlas built from one catalogue entry (machines/catalogue.ts), so the paths a
+ * Model-based tests and the flow atlas built from one catalogue entry (machines/<name>.catalogue.ts), so the paths a
  * model test replays are the paths docs/flows lists, and the coverage it measures is the one coverage.md shows.
  */
 import type { AnyStateMachine } from 'xstate';

@@ -36,7 +36,7 @@ export async function startServerProcess(env: Record<string, string>, options: {
   return { child, port, output: () => text, exited };
 }
 
-export async function waitForServer(port: number, timeoutMs = 30_000): Promise<unknown> {
+export async function waitForServer(port: number, timeoutMs = 90_000): Promise<unknown> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     try {

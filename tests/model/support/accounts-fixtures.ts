@@ -6,7 +6,7 @@ import type { FieldErrors, FormMessage } from '../../../machines/forms/field-err
 /** Shared samples for the account machines' model tests. */
 export const GOOD_PASSWORD = 'Str0ng!pass';
 
-/** The users of machines/catalogue.ts (the samples the paths are generated from), for assertions. */
+/** The users of machines/catalogue-samples.ts (the samples the paths are generated from), for assertions. */
 export const completeUser: SessionUser = {
   userId: 'u-1',
   email: 'ana@example.com',

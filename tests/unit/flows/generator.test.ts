@@ -51,6 +51,9 @@ const checkout = setup({
 const checkoutEntry: CatalogueEntry<typeof checkout> = {
   machine: checkout,
   purpose: 'A test fixture.',
+  views: ['src/features/shop/checkout-page.tsx'],
+  operations: { charge: ['sendPayment'] },
+  tests: ['tests/e2e/checkout.spec.ts'],
   fake: () => checkout,
   events: { ADD: { type: 'ADD' }, PAY: { type: 'PAY' }, RETRY: { type: 'RETRY' }, CANCEL: { type: 'CANCEL' } },
   // The item count grows with every ADD: only whether there are items matters to the graph.
@@ -66,6 +69,9 @@ const gated = setup({ types: { events: {} as { type: 'GO' } | { type: 'NEVER' } 
 const gatedEntry = (uncovered?: Record<string, string>): CatalogueEntry<typeof gated> => ({
   machine: gated,
   purpose: 'Has a transition no path can take.',
+  views: [],
+  operations: {},
+  tests: [],
   fake: () => gated,
   events: { GO: { type: 'GO' }, NEVER: { type: 'NEVER' } },
   uncovered,
@@ -128,6 +134,30 @@ describe('machine page', () => {
     expect(page).toContain('| `(machine) CANCEL#0` | CANCEL | `cart` | empty |');
   });
 
+  it('links the machine to its views, each operation its actors call with the request and handler, and its tests', async () => {
+    const api = new Map([['sendPayment', { operationId: 'sendPayment', method: 'POST', path: '/app/user/{userId}/payment/send/', handler: 'server/routes/payments.ts' }]]);
+    const page = (await renderAtlas([['checkout', checkoutEntry]], new Map(), api)).get('checkout.md')!;
+    expect(page).toContain('Views: [`src/features/shop/checkout-page.tsx`](../../src/features/shop/checkout-page.tsx)');
+    expect(page).toContain('| `charge` | `sendPayment` | `POST /app/user/{userId}/payment/send/` | [`server/routes/payments.ts`](../../server/routes/payments.ts) |');
+    expect(page).toContain(
+      'Tests: [`tests/model/checkout.model.test.ts`](../../tests/model/checkout.model.test.ts), [`tests/e2e/checkout.spec.ts`](../../tests/e2e/checkout.spec.ts).',
+    );
+    const gatedPage = (await renderAtlas([['gated', gatedEntry()]], new Map())).get('gated.md')!;
+    expect(gatedPage).toContain('Views: none (the server runs this machine; no screen renders it).');
+    expect(gatedPage).toContain('Operations: none (no actor of this machine calls the API).');
+  });
+
+  it('lists every operation with its handler and the flows that call it, in operations.md', async () => {
+    const api = new Map([
+      ['sendPayment', { operationId: 'sendPayment', method: 'POST', path: '/app/user/{userId}/payment/send/', handler: 'server/routes/payments.ts' }],
+      ['getLiveness', { operationId: 'getLiveness', method: 'GET', path: '/health/live', handler: null }],
+    ]);
+    const doc = (await renderAtlas([['checkout', checkoutEntry], ['gated', gatedEntry()]], new Map(), api)).get('operations.md')!;
+    expect(doc).toContain('| `sendPayment` | `POST /app/user/{userId}/payment/send/` | [`server/routes/payments.ts`](../../server/routes/payments.ts) | [checkout](checkout.md) (`charge`) |');
+    expect(doc).toContain('| `getLiveness` | `GET /health/live` | not found | — |');
+    expect(doc).toContain('1 of 2 operations are called by a flow\'s actors');
+  });
+
   it('is the same text every time', async () => {
     const render = async () => [...(await renderAtlas([['checkout', checkoutEntry], ['gated', gatedEntry()]], new Map()))];
     expect(await render()).toEqual(await render());
@@ -138,7 +168,7 @@ describe('coverage counting', () => {
   it('reports a machine with an unreachable transition below 100%, naming it and the missing reason', async () => {
     const files = await renderAtlas([['gated', gatedEntry()]], new Map());
     expect(files.get('coverage.md')).toContain('| [gated](gated.md) | 1 | 2/3 | 1/2 (50%) | `a NEVER#0`: NO REASON GIVEN<br>state `c` not reached |');
-    expect(files.get('README.md')).toContain('| Has a transition no path can take. | 3 | 1/2 (50%) |');
+    expect(files.get('README.md')).toContain('| Has a transition no path can take. |  | 3 | 1/2 (50%) |');
   });
 
   it('shows the reason when the entry gives one', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { bankWizardMachine, type SavedBankAccount } from '../../../machines/bank-wizard.machine';
 import { bankWizardView } from '../../../machines/bank-wizard.view';
-import { savedBankAccount, wizardValues } from '../../../machines/wallet/withdraw-catalogue';
+import { savedBankAccount, wizardValues } from '../../../machines/bank-wizard.catalogue';
 
 function gate<T>() {
   let open!: (value: T) => void;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { moneyChartView, nextBarIndex } from '../../../machines/money-summary.view';
-import { novemberSummary, weeksSummary } from '../../../machines/money-summary/money-summary-catalogue';
+import { novemberSummary, weeksSummary } from '../../../machines/money-summary.catalogue';
 
 describe('money chart view-model (issue 26 item 1)', () => {
   it('makes one bar per day with its share of the tallest, and the table’s values, in English', () => {

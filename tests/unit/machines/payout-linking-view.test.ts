@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import { apiFailure } from '../../../machines/forms/api-failure';
 import { payoutLinkingMachine, type LinkedPayoutAccount } from '../../../machines/payout-linking.machine';
 import { payoutLinkingView } from '../../../machines/payout-linking.view';
-import { linkedAccount, payoutInfo } from '../../../machines/wallet/withdraw-catalogue';
+import { linkedAccount, payoutInfo } from '../../../machines/payout-linking.catalogue';
 
 function gate<T>() {
   let open!: (value: T) => void;

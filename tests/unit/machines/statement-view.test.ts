@@ -8,7 +8,7 @@ import {
   statementCsvHref,
   statementScreen,
 } from '../../../machines/statement.view';
-import { octoberStatement, STATEMENT_NOW } from '../../../machines/statements/statement-catalogue';
+import { octoberStatement, STATEMENT_NOW } from '../../../machines/statement.catalogue';
 
 describe('statement view-model (issue 26 item 2)', () => {
   it('offers the months that have ended, newest first, in the user’s time zone', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anaSupporter, benSupporter, MAYA_ID, twoMessages } from '../../../machines/supporters/supporters-wall-catalogue';
+import { anaSupporter, benSupporter, MAYA_ID, twoMessages } from '../../../machines/supporters-wall.catalogue';
 import type { SupportersWallContext } from '../../../machines/supporters-wall.machine';
 import { relativeWhen, supportersWallView, type SupportersWallState } from '../../../machines/supporters-wall.view';
 

@@ -59,3 +59,44 @@ describe('chunk groups', () => {
     expect(chunkGroupOf(m.main, app)).toBeNull();
   });
 });
+
+describe('chunk groups beside the flow explorer', () => {
+  // The explorer's page and two catalogue entries it loads one at a time (machines/*.catalogue.ts), sharing two
+  // machines with the home page and one with both pages.
+  const flows = {
+    page: `${ROOT}/features/flows/flows-page.tsx`,
+    index: '/app/machines/flow-catalogue.ts',
+    homeEntry: '/app/machines/home-activity.catalogue.ts',
+    listEntry: '/app/machines/transaction-list.catalogue.ts',
+    homeMachine: '/app/machines/home-activity.machine.ts',
+    listMachine: '/app/machines/transaction-list.machine.ts',
+    samples: '/app/machines/activity/samples.ts',
+    onlyTool: '/app/machines/catalogue-samples.ts',
+  };
+  const withExplorer = graph({
+    [m.main]: { entry: true, lazy: [m.table, flows.page] },
+    [m.table]: { imports: [m.pagesTable] },
+    [m.pagesTable]: { lazy: [m.home, m.activity] },
+    [m.home]: { imports: [flows.homeMachine, flows.samples] },
+    [m.activity]: { imports: [flows.listMachine] },
+    [flows.page]: { imports: [flows.index] },
+    [flows.index]: { lazy: [flows.homeEntry, flows.listEntry] },
+    [flows.homeEntry]: { imports: [flows.homeMachine, flows.samples, flows.onlyTool] },
+    [flows.listEntry]: { imports: [flows.listMachine, flows.samples, flows.onlyTool] },
+    [flows.homeMachine]: {},
+    [flows.listMachine]: {},
+    [flows.samples]: {},
+    [flows.onlyTool]: {},
+  });
+
+  it('groups what pages share with the explorer by the pages that use it, not by each catalogue entry that does', () => {
+    // Used by the home page and by either entry: one chunk for the home page's share, whichever entries use it.
+    expect(chunkGroupOf(flows.homeMachine, withExplorer)).toMatch(/^shared-/);
+    expect(chunkGroupOf(flows.samples, withExplorer)).toBe(chunkGroupOf(flows.homeMachine, withExplorer));
+    // Another page's share is another chunk.
+    expect(chunkGroupOf(flows.listMachine, withExplorer)).toMatch(/^shared-/);
+    expect(chunkGroupOf(flows.listMachine, withExplorer)).not.toBe(chunkGroupOf(flows.homeMachine, withExplorer));
+    // What only the explorer's pieces use is the bundler's to split.
+    expect(chunkGroupOf(flows.onlyTool, withExplorer)).toBeNull();
+  });
+});

@@ -1,0 +1,10 @@
+import { css } from '../../../styled-system/css';
+
+export const layoutGrid = css({ display: 'grid', gap: '6', gridTemplateColumns: { base: 'minmax(0, 1fr)', xl: 'minmax(0, 3fr) minmax(18rem, 1fr)' }, alignItems: 'start' });
+// minmax(0, …): a wide diagram scrolls inside its box instead of widening the page on a phone.
+export const panel = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '4' });
+export const row = css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' });
+export const diagramBox = css({ overflowX: 'auto', bg: 'bg.surface', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.subtle', p: '3' });
+export const list = css({ display: 'grid', gap: '2', listStyle: 'none', p: 0, m: 0 });
+export const pathItem = css({ display: 'flex', gap: '2', alignItems: 'center', justifyContent: 'space-between', fontSize: 'sm' });
+export const eventList = css({ display: 'flex', flexWrap: 'wrap', gap: '2', listStyle: 'none', p: 0 });
