@@ -2,7 +2,8 @@ import { assign, setup } from 'xstate';
 import { PIN_LENGTH } from '../domain/limits';
 import { normalizeEmail, VerifyEmailForm } from '../domain/rules/account-rules';
 import type { SessionUser } from '../domain/session-user';
-import { errorOf, failureCode } from './forms/api-failure';
+import type { ProblemCode } from '../domain/problem-code';
+import { errorOf, failedWith, failureCode } from './forms/api-failure';
 import { formMessage, hasErrors, type FieldErrors, type FormMessage } from './forms/field-errors';
 import { ruleErrors } from './forms/rule-errors';
 import { hostActor } from './forms/host-actor';
@@ -42,9 +43,9 @@ export type EmailVerificationEvent =
   | { type: 'RESEND' };
 
 /** Codes after which the code cannot work any more: a new one is needed. */
-const DEAD_CODE_CODES = ['otp_expired', 'otp_locked'];
+const DEAD_CODE_CODES: readonly ProblemCode[] = ['otp_expired', 'otp_locked'];
 /** The code was used already: the email is verified, which is what the user wanted. */
-const ALREADY_USED = 'otp_already_used';
+const ALREADY_USED: ProblemCode = 'otp_already_used';
 
 const blankDigits = () => Array.from({ length: PIN_LENGTH }, () => '');
 const code = (context: EmailVerificationContext) => context.digits.join('');
@@ -67,7 +68,7 @@ export const emailVerificationMachine = setup({
     startsWithLink: ({ context }) => context.start === 'link' && code(context).length === PIN_LENGTH,
     startsExpired: ({ context }) => context.start === 'expiredLink',
     codeIsValid: ({ context }) => !hasErrors(problems(context)),
-    codeIsDead: ({ event }) => DEAD_CODE_CODES.includes(failureCode(errorOf(event)) ?? ''),
+    codeIsDead: ({ event }) => failedWith(errorOf(event), DEAD_CODE_CODES),
     codeAlreadyUsed: ({ event }) => failureCode(errorOf(event)) === ALREADY_USED,
     isSignedIn: ({ context }) => context.signedIn,
   },

@@ -1,7 +1,8 @@
 import { assign, setup } from 'xstate';
 import { PIN_LENGTH } from '../domain/limits';
 import { normalizePhone, PhoneCodeForm, PhoneForm } from '../domain/rules/people-rules';
-import { errorOf, failureCode } from './forms/api-failure';
+import type { ProblemCode } from '../domain/problem-code';
+import { errorOf, failedWith } from './forms/api-failure';
 import { formMessage, hasErrors, serverFieldErrors, type FieldErrors, type FormMessage } from './forms/field-errors';
 import { ruleErrors } from './forms/rule-errors';
 import { hostActor } from './forms/host-actor';
@@ -55,7 +56,7 @@ const codeProblems = (context: PhoneVerificationContext) =>
   ruleErrors(PhoneCodeForm, { phone: context.phone, code: code(context) }, ['code'] as const);
 
 /** The confirmation can only fail for good when the verification is gone (too late, or used): start again. */
-const START_AGAIN_CODES = ['phone_not_verified', 'phone_taken'];
+const START_AGAIN_CODES: readonly ProblemCode[] = ['phone_not_verified', 'phone_taken'];
 
 export const phoneVerificationMachine = setup({
   types: {
@@ -71,7 +72,7 @@ export const phoneVerificationMachine = setup({
   guards: {
     phoneIsValid: ({ context }) => !hasErrors(phoneProblems(context)),
     codeIsComplete: ({ context }) => !hasErrors(codeProblems(context)),
-    mustStartAgain: ({ event }) => START_AGAIN_CODES.includes(failureCode(errorOf(event)) ?? ''),
+    mustStartAgain: ({ event }) => failedWith(errorOf(event), START_AGAIN_CODES),
   },
   actions: {
     setPhone: assign(({ event }) => (event.type === 'CHANGE_PHONE' ? { phone: event.value, errors: {}, message: null } : {})),

@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import { normalizeEmail, ResetPasswordForm } from '../domain/rules/account-rules';
-import { errorOf, failureCode } from './forms/api-failure';
+import type { ProblemCode } from '../domain/problem-code';
+import { errorOf, failedWith } from './forms/api-failure';
 import type { ChangeEvent, SubmitEvent, ToggleVisibilityEvent } from './forms/form-events';
 import { formMessage, type FieldErrors, type FormMessage } from './forms/field-errors';
 import { formActions, formIsValid, toggleVisibility } from './forms/form-actions';
@@ -44,7 +45,7 @@ export interface ResetPasswordRequest {
 }
 
 /** The server's words for a link that cannot be used (docs/decisions.md "Email codes and reset links"). */
-const DEAD_LINK_CODES = ['reset_link_invalid', 'reset_link_expired', 'reset_link_used'];
+const DEAD_LINK_CODES: readonly ProblemCode[] = ['reset_link_invalid', 'reset_link_expired', 'reset_link_used'];
 
 const LINK_INCOMPLETE: FormMessage = { key: 'accounts:errors.reset_link_invalid' };
 
@@ -67,7 +68,7 @@ export const resetPasswordMachine = setup({
   guards: {
     linkIsComplete: ({ context }) => context.email.trim() !== '' && context.saltcode !== '',
     formIsValid: formIsValid(problems),
-    linkIsDead: ({ event }) => DEAD_LINK_CODES.includes(failureCode(errorOf(event)) ?? ''),
+    linkIsDead: ({ event }) => failedWith(errorOf(event), DEAD_LINK_CODES),
   },
   actions: {
     ...formActions<ResetPasswordContext, ResetPasswordEvent, Field>(RESET_FIELDS, problems),

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
 import { needsSetUp, type SessionUser } from '../domain/session-user';
+import type { ProblemCode } from '../domain/problem-code';
 import { errorOf, failureCode, failureStatus } from './forms/api-failure';
 
 /**
@@ -31,7 +32,7 @@ export interface SessionInput {
 
 type UserInput = { user: SessionUser | null };
 
-const SESSION_EXPIRED_CODE = 'session_expired';
+const SESSION_EXPIRED_CODE: ProblemCode = 'session_expired';
 
 /** While signed in (set up or not): REFRESH asks the server who we are; one call at a time. */
 const refreshable = {

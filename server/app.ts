@@ -8,7 +8,7 @@ import { createTranslator } from './i18n/translator';
 import { loadOpenApiDocument } from './http/openapi-document';
 import { registerOperations, type OperationHandlers } from './http/operations';
 import { registerErrorHandling, toProblem } from './http/error-handler';
-import { HttpProblem, problemBody, sendProblem } from './http/problem';
+import { problemBody, problemFrom, sendProblem } from './http/problem';
 import { PRE_ROUTING_HEADERS, registerSecurityHeaders } from './security/headers';
 import { registerCacheControl } from './http/cache-control';
 import { registerSpa } from './web/spa';
@@ -45,6 +45,7 @@ import { withdrawalHandlers } from './routes/withdrawals';
 import { mediaHandlers, registerMediaBodies } from './routes/media';
 import { LiveHub, type LiveOptions } from './live/live-hub';
 import { liveEventHandlers } from './routes/live-events';
+import { DomainError } from './problems/domain-error';
 
 export interface AppDependencies {
   config: Config;
@@ -202,9 +203,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       );
     }
     const problem = path.startsWith('/api')
-      ? new HttpProblem(404, 'route_not_found', 'errors:route_not_found', { method: request.method, path })
-      : new HttpProblem(404, 'not_found', 'errors:not_found');
-    return sendProblem(reply, problemBody(problem, request, translator));
+      ? new DomainError('route_not_found', { values: { method: request.method, path } })
+      : new DomainError('not_found');
+    return sendProblem(reply, problemBody(problemFrom(problem), request, translator));
   });
 
   return app;

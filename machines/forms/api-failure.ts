@@ -1,3 +1,5 @@
+import type { ProblemCode } from '../../domain/problem-code';
+
 /**
  * How a failed API call reaches a machine: invoked actors throw an `ApiFailure` (built from the server's RFC 9457
  * problem in src/api/), so guards can decide on `status` and `code` and actions can show `detail` and the per-field
@@ -26,8 +28,19 @@ export function errorOf(event: unknown): unknown {
   return (event as { error?: unknown }).error;
 }
 
-export function failureCode(error: unknown): string | null {
-  return isApiFailure(error) ? error.code : null;
+/**
+ * The refusal's code, as one of the contract's (domain/problem-code.ts): the server sends no other (outside
+ * production an unlisted one becomes a 500, server/http/error-handler.ts), and a guard comparing it with a code the
+ * contract does not have is a compile error.
+ */
+export function failureCode(error: unknown): ProblemCode | null {
+  return isApiFailure(error) ? (error.code as ProblemCode | null) : null;
+}
+
+/** Whether the call was refused with one of these codes. */
+export function failedWith(error: unknown, codes: readonly ProblemCode[]): boolean {
+  const code = failureCode(error);
+  return code !== null && codes.includes(code);
 }
 
 export function failureStatus(error: unknown): number | null {

@@ -1,5 +1,6 @@
 import type { EventObject } from 'xstate';
-import { failureCode, isApiFailure } from './api-failure';
+import type { ProblemCode } from '../../domain/problem-code';
+import { failedWith, isApiFailure } from './api-failure';
 import type { FormMessage } from './field-errors';
 
 /**
@@ -13,10 +14,10 @@ export type PasswordSubmitEvent = { type: 'PASSWORD_SUBMIT'; password: string };
 
 export const STEP_UP_RULE = { required: { key: 'common:passwordDialog.required' } } as const satisfies Record<string, FormMessage>;
 
-const STEP_UP_CODES = ['wrong_password', 'reauthentication_required'];
+const STEP_UP_CODES: readonly ProblemCode[] = ['wrong_password', 'reauthentication_required'];
 
 /** The call was refused for the password (wrong, or missing): back to the dialog. */
-export const refusedPassword = (error: unknown) => STEP_UP_CODES.includes(failureCode(error) ?? '');
+export const refusedPassword = (error: unknown) => failedWith(error, STEP_UP_CODES);
 
 /** What the dialog shows under its field for a refusal: the server's words about `current_password`, else its detail. */
 export function passwordRefusal(error: unknown): FormMessage {

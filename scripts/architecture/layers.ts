@@ -19,7 +19,7 @@ const LAYERS: { id: string; label: string; pattern: RegExp }[] = [
   { id: 'features', label: 'src/features (one folder a feature)', pattern: /^src\/features\// },
   { id: 'web', label: 'src/ui, src/lib, src/api, src/i18n', pattern: /^src\// },
   { id: 'http', label: 'server/http, routes, web', pattern: /^server\/(http|routes|web)\/|^server\/app\.ts$/ },
-  { id: 'services', label: 'server services', pattern: /^server\/(accounts|auth|creators|payments|wallet|ledger|people|media|jobs|notifications|roles|security|audit)\// },
+  { id: 'services', label: 'server services', pattern: /^server\/(accounts|auth|creators|payments|wallet|ledger|people|media|jobs|notifications|roles|security|audit|problems|idempotency)\// },
   { id: 'db', label: 'server/db (schema, migrations)', pattern: /^server\/db\// },
   { id: 'server', label: 'server (config, providers, CLIs)', pattern: /^server\// },
   { id: 'machines', label: 'machines (XState)', pattern: /^machines\// },

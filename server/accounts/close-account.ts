@@ -2,8 +2,8 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { deposits, payments, sessions, users, withdrawals } from '../db/schema/index';
 import { FINAL_STATUSES, PAYMENT_STATUSES } from '../../machines/payment-lifecycle.machine';
-import { HttpProblem } from '../http/problem';
 import { walletOf } from '../ledger/wallet';
+import { DomainError } from '../problems/domain-error';
 
 /** Statuses of a payment, deposit or withdrawal that is still on its way (money may still move). */
 const OPEN_PAYMENT_STATUSES = PAYMENT_STATUSES.filter((s) => !FINAL_STATUSES.includes(s));
@@ -43,7 +43,7 @@ async function closeRefusal(db: Db, userId: string): Promise<CloseRefusal | null
   return withdrawal ? 'account_has_pending' : null;
 }
 
-const refusalProblem = (code: CloseRefusal) => new HttpProblem(409, code, `settings:errors.${code}`);
+const refusalProblem = (code: CloseRefusal) => new DomainError(code);
 
 /**
  * Closes the account: the checks and the close run in one transaction with the user's row locked (two closes, or a
@@ -53,7 +53,7 @@ const refusalProblem = (code: CloseRefusal) => new HttpProblem(409, code, `setti
 export async function closeAccount(db: Db, userId: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx.select({ status: users.accountStatus }).from(users).where(eq(users.id, userId)).for('update');
-    if (!row || row.status !== 'active') throw new HttpProblem(404, 'user_not_found', 'accounts:errors.user_not_found');
+    if (!row || row.status !== 'active') throw new DomainError('user_not_found', { variant: 'account' });
     const refusal = await closeRefusal(tx as unknown as Db, userId);
     if (refusal) throw refusalProblem(refusal);
     await tx.update(users).set({ accountStatus: 'closed', closedAt: now, updatedAt: now }).where(eq(users.id, userId));

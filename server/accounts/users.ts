@@ -7,7 +7,7 @@ export type SessionUserBody = components['schemas']['SessionUser'];
 import { normalizeEmail } from '../../domain/rules/account-rules';
 import type { Db } from '../db/database';
 import { users } from '../db/schema/index';
-import { fieldProblem } from '../http/rules';
+import { fieldRefusal } from '../problems/domain-error';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -64,10 +64,10 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 }
 
 /** 409 under the email field: the address belongs to another account (sign-up, account info). */
-export const emailTaken = () => fieldProblem(409, 'email_taken', 'email', 'accounts:errors.email_taken');
+export const emailTaken = () => fieldRefusal('email_taken', 'email');
 
 /** 409 under the username field: the name belongs to another account (set-up and account info say it alike). */
-export const usernameTaken = () => fieldProblem(409, 'username_taken', 'username', 'accounts:errors.username_taken');
+export const usernameTaken = () => fieldRefusal('username_taken', 'username');
 
 /**
  * Whether another account than `userId` has this username, ignoring case: checked before writing so the answer names

@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { AUTH_HEADER, SESSION_COOKIE } from '../../domain/product';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import { HttpProblem } from '../http/problem';
 import { checkSession, hashToken } from './session-tokens';
+import { DomainError } from '../problems/domain-error';
 
 export interface AuthContext {
   userId: string;
@@ -28,7 +28,7 @@ export function tokenOf(request: FastifyRequest): string | undefined {
 /** The token a request presents, refused (401) before any database work when there is none or it cannot be one. */
 function presentedToken(request: FastifyRequest): string {
   const token = tokenOf(request);
-  if (!token || token.length > 200) throw new HttpProblem(401, 'unauthenticated', 'errors:unauthenticated');
+  if (!token || token.length > 200) throw new DomainError('unauthenticated');
   return token;
 }
 
@@ -39,8 +39,8 @@ export function createAuthenticator(deps: { db: Db; clock: Clock }): Authenticat
   return async (request) => {
     const token = presentedToken(request);
     const session = await checkSession(deps.db, token, deps.clock.now());
-    if (session.status === 'expired') throw new HttpProblem(401, 'session_expired', 'errors:session_expired');
-    if (session.status !== 'valid') throw new HttpProblem(401, 'unauthenticated', 'errors:unauthenticated');
+    if (session.status === 'expired') throw new DomainError('session_expired');
+    if (session.status !== 'valid') throw new DomainError('unauthenticated');
     return { userId: session.userId, tokenHash: session.tokenHash };
   };
 }

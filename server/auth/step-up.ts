@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
-import { HttpProblem } from '../http/problem';
-import { fieldProblem } from '../http/rules';
 import { release } from '../security/rate-limit';
 import { enforceLimit } from '../security/enforce-limit';
 import { passwordAttemptCounters } from '../security/password-attempts';
 import { verifyPassword } from './passwords';
+import { fieldRefusal } from '../problems/domain-error';
 
 /**
  * Step-up (issue 21): the calls that could take the account or redirect money — changing the email, the full
@@ -38,12 +37,12 @@ export async function requireStepUp(
   now: Date,
 ): Promise<void> {
   if (!password) {
-    throw fieldProblem(403, 'reauthentication_required', 'current_password', 'accounts:errors.reauthentication_required');
+    throw fieldRefusal('reauthentication_required', 'current_password');
   }
   const hits = await countStepUpAttempt(db, request, reply, user, now);
   if (!(await verifyPassword(user.passwordHash, password))) {
     request.log.info('step-up refused: wrong password');
-    throw fieldProblem(403, 'wrong_password', 'current_password', 'accounts:errors.wrong_password');
+    throw fieldRefusal('wrong_password', 'current_password');
   }
   await release(db, hits);
 }

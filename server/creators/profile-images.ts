@@ -1,12 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { media, profiles, users } from '../db/schema/index';
-import { HttpProblem } from '../http/problem';
 import { mediaNotFound, type MediaRow } from '../media/service';
 import { ensureRenditions } from '../media/renditions';
 import type { MediaStorage } from '../providers/media-storage';
 import type { Tx } from '../ledger/types';
 import { avatarUrl, backgroundUrl, type PictureSlot } from '../../domain/pictures';
+import { DomainError } from '../problems/domain-error';
 
 export type ProfileImageSlot = PictureSlot;
 
@@ -53,7 +53,7 @@ export async function setProfileImage(db: Db, storage: MediaStorage, userId: str
   if (!UUID.test(mediaId)) throw mediaNotFound();
   const [row] = await db.select().from(media).where(and(eq(media.id, mediaId), eq(media.ownerUserId, userId)));
   if (!row) throw mediaNotFound();
-  if (row.kind !== 'photo') throw new HttpProblem(422, 'media_not_photo', 'settings:errors.media_not_photo');
+  if (row.kind !== 'photo') throw new DomainError('media_not_photo');
   await ensureRenditions(db, storage, row, slot, now);
   const set = slot === 'photo' ? { photoMediaId: mediaId, updatedAt: now } : { backgroundMediaId: mediaId, updatedAt: now };
   await db

@@ -2,8 +2,8 @@ import { and, countDistinct, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { components } from '../../openapi/schema';
 import type { Db } from '../db/database';
 import { paymentMessages, payments, users } from '../db/schema/index';
-import { HttpProblem } from '../http/problem';
 import { photoOf, picturesOf } from './profile-images';
+import { DomainError } from '../problems/domain-error';
 
 type Schemas = components['schemas'];
 
@@ -71,5 +71,5 @@ export async function setSupporterHidden(db: Db, creatorUserId: string, paymentI
     .set({ hiddenOnPageAt: hidden ? sql`coalesce(${payments.hiddenOnPageAt}, ${now.toISOString()}::timestamptz)` : null })
     .where(and(eq(payments.id, paymentId), eq(payments.receiverUserId, creatorUserId), eq(payments.showOnPage, true)))
     .returning({ id: payments.id });
-  if (changed.length === 0) throw new HttpProblem(404, 'supporter_not_found', 'creators:errors.supporter_not_found');
+  if (changed.length === 0) throw new DomainError('supporter_not_found');
 }

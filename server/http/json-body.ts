@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { HttpProblem } from './problem';
+import { DomainError } from '../problems/domain-error';
 
 /** No operation's body nests more than a few levels; 32 leaves room and keeps every walker of a body shallow. */
 export const JSON_MAX_DEPTH = 32;
@@ -29,7 +29,7 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
     parse(request, body as string, (error, value) => {
       if (error) return done(error, undefined);
       if (nestsDeeperThan(value, JSON_MAX_DEPTH)) {
-        return done(new HttpProblem(400, 'json_too_deep', 'errors:json_too_deep', { max: JSON_MAX_DEPTH }), undefined);
+        return done(new DomainError('json_too_deep', { values: { max: JSON_MAX_DEPTH } }), undefined);
       }
       done(null, value);
     });

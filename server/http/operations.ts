@@ -9,24 +9,17 @@ import {
   type Parameter,
 } from './openapi-document';
 import { compileRequestSchema, compileResponseSchema, nulCharacterIssues, RequestValidationError, type HttpPart } from './validation';
-import { HttpProblem } from './problem';
+import { DomainError } from '../problems/domain-error';
 import { problemCodesOf } from './problem-contract';
 import { authOf, presentedTokenHash, type Authenticator } from '../auth/authenticate';
 import type { Db } from '../db/database';
 import type { Clock } from '../clock';
-import {
-  IDEMPOTENCY_HEADER,
-  isDeferred,
-  isMoneyMoving,
-  requestHash,
-  runIdempotent,
-  keyClaimed,
-  type IdempotencyScope,
-  type MoneyMovingHandler,
-} from './idempotency';
+import { IDEMPOTENCY_HEADER, isDeferred, isMoneyMoving, requestHash, type MoneyMovingHandler } from './idempotency';
+import { keyClaimed, runIdempotent, type IdempotencyScope } from '../idempotency/store';
 import { pickLocale } from '../i18n/translator';
 import { isLoopbackAddress } from './loopback';
-import { claimKey, hashWholeStream, keyReused, releaseClaim, storeClaimAnswer, streamedHasher, type Claim } from './idempotent-creation';
+import { hashWholeStream, keyReused, streamedHasher } from './idempotent-creation';
+import { claimKey, releaseClaim, storeClaimAnswer, type Claim } from '../idempotency/claims';
 import { Readable } from 'node:stream';
 import { VIDEO_MAX_BYTES } from '../../domain/limits';
 import { requireSetUp } from '../security/set-up-gate';
@@ -268,7 +261,7 @@ export function registerOperations(
       request.auth = await options.authenticate!(request);
       const { userId } = (request.params ?? {}) as { userId?: string };
       if (userId !== undefined && userId !== request.auth.userId) {
-        throw new HttpProblem(404, 'not_found', 'errors:not_found');
+        throw new DomainError('not_found');
       }
       // The plain send's statement checks this itself (migration 0021); every other way a marked request takes
       // settles the caller here first, so the gate holds on it too.

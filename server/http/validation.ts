@@ -1,8 +1,6 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { Locale } from '../../domain/product';
-import type { Translator } from '../i18n/translator';
-import type { FieldError } from './problem';
+import type { FieldRefusal } from '../problems/domain-error';
 
 // ajv-formats ships CommonJS with a default export; under ESM interop it may arrive wrapped.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule);
@@ -79,43 +77,46 @@ export function blankFieldIssue(field: string): ErrorObject {
   return { instancePath: '', schemaPath: '#/required', keyword: 'required', params: { missingProperty: field }, message: `${field} is blank` };
 }
 
-function messageOf(issue: ErrorObject, locale: Locale, translator: Translator): string {
-  const t = (key: string, values?: Record<string, unknown>) => translator.t(locale, `errors:validation.${key}`, values);
-  if (leftEmpty(issue)) return t('required');
+/** The locale key (under errors:validation) and values of an issue's message. */
+function messageOf(issue: ErrorObject): { message: string; values?: Record<string, string | number> } {
+  const said = (key: string, values?: Record<string, string | number>) => ({ message: `errors:validation.${key}`, values });
+  if (leftEmpty(issue)) return said('required');
   switch (issue.keyword) {
     case 'required':
-      return t('required');
+      return said('required');
     case 'type':
-      return t('type', { type: String(issue.params.type) });
+      return said('type', { type: String(issue.params.type) });
     case 'enum':
-      return t('enum', { values: (issue.params.allowedValues as unknown[]).join(', ') });
+      return said('enum', { values: (issue.params.allowedValues as unknown[]).join(', ') });
     case 'const':
-      return t('const', { value: String(issue.params.allowedValue) });
+      return said('const', { value: String(issue.params.allowedValue) });
     case 'format':
-      return issue.params.format === 'email' ? t('format_email') : t('format', { format: String(issue.params.format) });
+      return issue.params.format === 'email' ? said('format_email') : said('format', { format: String(issue.params.format) });
     case 'pattern':
-      return t('pattern');
+      return said('pattern');
     case 'minLength':
     case 'maxLength':
     case 'minimum':
     case 'maximum':
-      return t(issue.keyword, { limit: issue.params.limit });
+      return said(issue.keyword, { limit: issue.params.limit as number });
     case 'additionalProperties':
-      return t('additionalProperties');
+      return said('additionalProperties');
     default:
-      return t('invalid');
+      return said('invalid');
   }
 }
 
-export function fieldErrorsOf(error: RequestValidationError, locale: Locale, translator: Translator): FieldError[] {
-  // A missing field is more useful to report than the type errors an empty body also raises.
+/** One refusal a field, the first issue of each (a missing field says more than the type errors an empty body adds). */
+export function fieldRefusalsOf(error: RequestValidationError): FieldRefusal[] {
   const seen = new Set<string>();
-  const out: FieldError[] = [];
+  const out: FieldRefusal[] = [];
   for (const issue of error.issues) {
     const field = fieldOf(issue, error.part);
     if (seen.has(field)) continue;
     seen.add(field);
-    out.push({ field, code: leftEmpty(issue) ? 'required' : issue.keyword, message: messageOf(issue, locale, translator) });
+    const { message, values } = messageOf(issue);
+    // Values of their own (an empty object, not the refusal's), so a message without placeholders reads as written.
+    out.push({ field, code: leftEmpty(issue) ? 'required' : issue.keyword, message, values: values ?? {} });
   }
   return out;
 }

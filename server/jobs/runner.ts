@@ -2,7 +2,7 @@ import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { jobs } from '../db/schema/index';
 import type { Tx } from '../ledger/types';
-import { purgeIdempotencyKeys } from '../http/idempotency';
+import { purgeIdempotencyKeys } from '../idempotency/store';
 import { jobHandlers, type JobContext, type JobHandler } from './handlers';
 import type { JobServices } from './job-services';
 import { jobContextOf } from './job-context';

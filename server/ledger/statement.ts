@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { HttpProblem } from '../http/problem';
 import { formatAmount } from '../../domain/money/amount';
 import { validTimeZone } from './time-zone';
+import { DomainError } from '../problems/domain-error';
 
 /**
  * Monthly statements from the ledger (issue 26.2): the postings on a user's wallet whose journal entry is dated in the
@@ -48,12 +48,12 @@ interface StatementLine {
 /** Lines read per query while streaming: small enough that memory stays flat, large enough for few round trips. */
 const STATEMENT_BATCH = 1000;
 
-const monthInvalid = () => new HttpProblem(422, 'statement_month_not_past', 'money:statement_month_not_past');
+const monthInvalid = () => new DomainError('statement_month_not_past');
 
 /** The month's bounds in `tz` (PostgreSQL's zone rules); a month that has not ended yet is refused. */
 export async function statementPeriod(database: Database, month: string, tz: string | undefined, now: Date): Promise<StatementPeriod> {
   const timeZone = tz ?? 'UTC';
-  if (!validTimeZone(timeZone)) throw new HttpProblem(422, 'statement_time_zone_invalid', 'money:statement_time_zone_invalid');
+  if (!validTimeZone(timeZone)) throw new DomainError('statement_time_zone_invalid');
   const [row] = await database.rows<{ start: Date | string; end: Date | string }>(sql`
     SELECT (${`${month}-01 00:00:00`}::timestamp AT TIME ZONE ${timeZone}) AS start,
            ((${`${month}-01 00:00:00`}::timestamp + interval '1 month') AT TIME ZONE ${timeZone}) AS end`);

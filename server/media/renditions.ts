@@ -5,9 +5,9 @@ import sharp, { type OutputInfo } from 'sharp';
 import type { Db } from '../db/database';
 import { mediaRenditions } from '../db/schema/index';
 import type { MediaStorage } from '../providers/media-storage';
-import { HttpProblem } from '../http/problem';
 import { AVATAR_SIZES, BANNER_WIDTHS, PICTURE_FORMATS, type PictureFormat, type PictureSlot } from '../../domain/pictures';
 import { mediaNotFound, type MediaRow } from './service';
+import { DomainError } from '../problems/domain-error';
 
 /**
  * A profile picture as the views show it (issue 23): resized once, when it becomes an avatar or a background, to the
@@ -39,7 +39,7 @@ export function renditionSpecOf(slot: PictureSlot, size: number): RenditionSpec 
 /** Beyond this many pixels a photo is refused rather than decoded (a small file can claim a huge image). */
 const MAX_INPUT_PIXELS = 100_000_000;
 
-const pictureUnreadable = () => new HttpProblem(422, 'media_not_photo', 'settings:errors.media_not_photo');
+const pictureUnreadable = () => new DomainError('media_not_photo');
 
 /** Renders one rendition from the original's bytes. Exported for its unit test (sizes, no EXIF). */
 export async function renderRendition(original: Buffer, spec: RenditionSpec, format: PictureFormat) {

@@ -5,11 +5,9 @@ import type { Db } from '../db/database';
 import { media, paymentMessages, payments, type MediaType } from '../db/schema/index';
 import type { Tx } from '../ledger/types';
 import type { MediaStorage } from '../providers/media-storage';
-import { HttpProblem } from '../http/problem';
-import type { Translator } from '../i18n/translator';
-import type { Locale } from '../../domain/product';
 import { PHOTO_MAX_BYTES, VIDEO_MAX_BYTES } from '../../domain/limits';
 import { SNIFF_BYTES, sanitizeFileName, sniffMedia, type Sniffed } from './sniff';
+import { DomainError } from '../problems/domain-error';
 
 /**
  * Photos and videos (spec: photo = JPEG or PNG, video = MP4 or QuickTime/MOV), uploaded by their owner, attached to
@@ -18,14 +16,14 @@ import { SNIFF_BYTES, sanitizeFileName, sniffMedia, type Sniffed } from './sniff
  */
 export type MediaRow = typeof media.$inferSelect;
 
-const fileTooLarge = () => new HttpProblem(413, 'file_too_large', 'wallet:errors.file_too_large', { photoMb: PHOTO_MAX_BYTES / 2 ** 20, videoMb: VIDEO_MAX_BYTES / 2 ** 20 });
-export const mediaTypeUnsupported = () => new HttpProblem(415, 'media_type_unsupported', 'wallet:errors.media_type_unsupported');
-export const mediaNotFound = () => new HttpProblem(404, 'media_not_found', 'wallet:errors.media_not_found');
+const fileTooLarge = () => new DomainError('file_too_large', { values: { photoMb: PHOTO_MAX_BYTES / 2 ** 20, videoMb: VIDEO_MAX_BYTES / 2 ** 20 } });
+export const mediaTypeUnsupported = () => new DomainError('media_type_unsupported');
+export const mediaNotFound = () => new DomainError('media_not_found');
 
 const maxBytesOf = (kind: 'photo' | 'video') => (kind === 'photo' ? PHOTO_MAX_BYTES : VIDEO_MAX_BYTES);
 
 class UploadRefused extends Error {
-  constructor(readonly problem: HttpProblem) {
+  constructor(readonly problem: DomainError) {
     super(problem.code);
   }
 }
@@ -157,14 +155,14 @@ export async function visibleMedia(db: Db, mediaId: string, userId: string): Pro
  * claim a price point with, someone else's file); a claim needs the price point's kind (photo or video).
  */
 export async function requireMediaFor(tx: Tx, mediaId: string, userId: string, expectedKind: MediaType | null): Promise<MediaRow> {
-  const refused = () => new HttpProblem(422, 'media_not_found', 'wallet:errors.media_not_yours');
+  const refused = () => new DomainError('media_not_found', { variant: 'notYours' });
   if (!UUID.test(mediaId)) throw refused();
   const [row] = await tx.select().from(media).where(and(eq(media.id, mediaId), eq(media.ownerUserId, userId)));
   if (!row) throw refused();
   if (expectedKind && row.kind !== expectedKind) {
-    throw new HttpProblem(422, 'media_type_mismatch', 'wallet:errors.media_type_mismatch', {
+    throw new DomainError('media_type_mismatch', {
       // The kind as a word of the reader's language ("una foto", "um vídeo"), not the API's `photo` / `video`.
-      expected: (locale: Locale, translator: Translator) => translator.t(locale, `wallet:mediaKindIndefinite.${expectedKind}`),
+      values: { expected: { word: `wallet:mediaKindIndefinite.${expectedKind}` } },
     });
   }
   return row;

@@ -4,13 +4,13 @@ import type { Tx } from '../ledger/types';
 import { postEntry } from '../ledger/post-entry';
 import { captureHold, lockHoldOfPayment, placeHold, releaseHold } from '../ledger/holds';
 import { enqueueJob } from '../jobs/queue';
-import { HttpProblem } from '../http/problem';
 import type { Authorisation, CaptureRefusal } from '../providers/card';
 import { scheduleCapture, scheduleVoid, type Charge } from '../wallet/card-charges';
 import { cardDeclinedProblem, type Answer } from '../wallet/answers';
 import { applyTransition, TransitionRefusedError, type Payment } from './lifecycle';
 import { envelopeOf } from './views';
 import { CARD_HOLD_MS } from '../../domain/limits';
+import { DomainError } from '../problems/domain-error';
 
 /**
  * What a card charge's outcome does to its payment (docs/money.md "Cards"), in the transaction that records the
@@ -30,7 +30,7 @@ async function lockPayment(tx: Tx, paymentId: string): Promise<Payment> {
   return payment;
 }
 
-const notAllowed = () => new HttpProblem(409, 'payment_action_not_allowed', 'money:payment_action_not_allowed');
+const notAllowed = () => new DomainError('payment_action_not_allowed');
 
 /** The card was authorised: the payment moves on and the payer is answered with it. */
 export async function paymentAuthorised(tx: Tx, charge: Charge, auth: Extract<Authorisation, { outcome: 'authorised' }>, now: Date): Promise<Answer> {

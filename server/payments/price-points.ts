@@ -6,7 +6,7 @@ import type { Tx } from '../ledger/types';
 import { pricePoints, users, type MediaType } from '../db/schema/index';
 import { formatAmount } from '../../domain/money/amount';
 import { MAX_ACTIVE_PRICE_POINTS } from '../../domain/limits';
-import { HttpProblem } from '../http/problem';
+import { DomainError } from '../problems/domain-error';
 
 type PricePointBody = components['schemas']['PricePoint'];
 
@@ -57,7 +57,7 @@ export async function addPricePoint(
     .from(pricePoints)
     .where(and(eq(pricePoints.creatorUserId, input.creatorUserId), eq(pricePoints.active, true)));
   if (count >= MAX_ACTIVE_PRICE_POINTS) {
-    throw new HttpProblem(409, 'price_points_limit', 'creators:errors.price_points_limit', { max: MAX_ACTIVE_PRICE_POINTS });
+    throw new DomainError('price_points_limit', { values: { max: MAX_ACTIVE_PRICE_POINTS } });
   }
   await createPricePoint(tx, input);
 }
@@ -69,5 +69,5 @@ export async function removePricePoint(db: Db | Tx, creatorUserId: string, price
     .set({ active: false })
     .where(and(eq(pricePoints.id, pricePointId), eq(pricePoints.creatorUserId, creatorUserId), eq(pricePoints.active, true)))
     .returning({ id: pricePoints.id });
-  if (changed.length === 0) throw new HttpProblem(404, 'price_point_not_found', 'money:price_point_not_found');
+  if (changed.length === 0) throw new DomainError('price_point_not_found');
 }

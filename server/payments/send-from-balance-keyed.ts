@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database';
-import type { IdempotencyScope, StoredResponse } from '../http/idempotency';
+import type { IdempotencyScope, StoredResponse } from '../idempotency/store';
 import { SESSION_IDLE_MS, SESSION_TOUCH_AFTER_MS, touchSession } from '../auth/session-tokens';
 import { BALANCE_SEND_EVENT, balanceSendRows, isSessionRefusal, refusalOf, type BalanceSend, type SentFromBalance } from './send-from-balance';
 

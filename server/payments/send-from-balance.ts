@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../ledger/types';
-import { HttpProblem } from '../http/problem';
 import { nextPaymentStatus } from '../../machines/payment-lifecycle.machine';
 import type { Payment } from './lifecycle';
 import type { MessageRow } from './views';
 import { setUpRequired } from '../security/set-up-gate';
+import { DomainError } from '../problems/domain-error';
 
 /**
  * A plain send from the balance — the hot path of the API — as one statement: the SQL function
@@ -33,26 +33,27 @@ export interface SentFromBalance {
 }
 
 const REFUSED = 'tipjar_refused:';
-const refusals: Record<string, () => HttpProblem> = {
-  email_unverified: () => new HttpProblem(403, 'email_unverified', 'wallet:errors.email_unverified'),
+const refusals: Record<string, () => DomainError> = {
+  email_unverified: () => new DomainError('email_unverified'),
   // Migration 0021: the set-up gate, as server/security/set-up-gate.ts answers it on every other marked operation.
   set_up_required: setUpRequired,
-  user_not_found: () => new HttpProblem(404, 'user_not_found', 'money:user_not_found'),
-  insufficient_funds: () => new HttpProblem(422, 'insufficient_funds', 'money:insufficient_funds'),
+  user_not_found: () => new DomainError('user_not_found'),
+  insufficient_funds: () => new DomainError('insufficient_funds'),
   // Raised by send_from_balance_keyed (migration 0016), as runIdempotent answers them.
-  idempotency_key_reused: () => new HttpProblem(422, 'idempotency_key_reused', 'money:idempotency_key_reused'),
-  idempotency_key_in_flux: () => new HttpProblem(409, 'idempotency_key_in_flux', 'money:idempotency_key_in_flux'),
+  idempotency_key_reused: () => new DomainError('idempotency_key_reused'),
+  idempotency_key_in_flux: () => new DomainError('idempotency_key_in_flux'),
   // Raised by send_from_balance_in_session (migration 0020), as the authenticator and the owner check answer them.
-  unauthenticated: () => new HttpProblem(401, 'unauthenticated', 'errors:unauthenticated'),
-  session_expired: () => new HttpProblem(401, 'session_expired', 'errors:session_expired'),
-  not_yours: () => new HttpProblem(404, 'not_found', 'errors:not_found'),
+  unauthenticated: () => new DomainError('unauthenticated'),
+  session_expired: () => new DomainError('session_expired'),
+  not_yours: () => new DomainError('not_found'),
 };
 
 /** A refusal of the caller (their session, or a path that is not theirs) rather than of the send. */
-export const isSessionRefusal = (refusal: HttpProblem): boolean => refusal.status === 401 || refusal.code === 'not_found';
+export const isSessionRefusal = (refusal: DomainError): boolean =>
+  refusal.code === 'unauthenticated' || refusal.code === 'session_expired' || refusal.code === 'not_found';
 
 /** The statement's refusal (raised as P0001 'tipjar_refused:<code>'), wherever the driver wrapped it. */
-export function refusalOf(error: unknown): HttpProblem | null {
+export function refusalOf(error: unknown): DomainError | null {
   for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const { code, message } = e as { code?: string; message?: string };
     if (code === 'P0001' && message?.startsWith(REFUSED)) return refusals[message.slice(REFUSED.length)]?.() ?? null;

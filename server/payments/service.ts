@@ -6,15 +6,15 @@ import { completeProfile } from '../security/set-up-gate';
 import { InsufficientFundsError, postEntry } from '../ledger/post-entry';
 import { captureHold, lockHoldOfPayment, placeHold, releaseHold } from '../ledger/holds';
 import { enqueueJob } from '../jobs/queue';
-import { HttpProblem } from '../http/problem';
 import { applyTransition, createPayment, createPendingPayment, TransitionRefusedError, type Payment, roleOf } from './lifecycle';
-import type { KeyRef } from '../http/idempotency';
+import type { KeyRef } from '../idempotency/store';
 import { recordChargeIntent, scheduleCapture, scheduleVoid, liveChargeOfPayment, usableCard, type Card } from '../wallet/card-charges';
 import { requireMediaFor } from '../media/service';
 import { sendFromBalanceAtOnce, type SentFromBalance } from './send-from-balance';
 import { CARD_HOLD_HOURS, CARD_HOLD_MS, REQUEST_MAX_EXCLUSIVE_CENTS, cardAmountTooSmall } from '../../domain/limits';
 import { chargeFor, fundingSourceOf, type Charge } from '../../domain/money/fees';
 import { nextPaymentStatus, type PaymentEvent, type PaymentRole } from '../../machines/payment-lifecycle.machine';
+import { DomainError } from '../problems/domain-error';
 
 /**
  * The payment use cases. Each runs inside the caller's transaction (the one that also stores the Idempotency-Key
@@ -32,8 +32,8 @@ export interface Caller {
   key?: KeyRef | null;
 }
 
-export const notFound = () => new HttpProblem(404, 'payment_not_found', 'money:payment_not_found');
-const notAllowed = () => new HttpProblem(409, 'payment_action_not_allowed', 'money:payment_action_not_allowed');
+export const notFound = () => new DomainError('payment_not_found');
+const notAllowed = () => new DomainError('payment_action_not_allowed');
 
 /** A payment the caller is a party to, locked for the rest of the transaction; anyone else's → 404. */
 async function lockPaymentOfParty(tx: Tx, paymentId: string, userId: string): Promise<Payment> {
@@ -63,28 +63,28 @@ async function moving<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof InsufficientFundsError) throw new HttpProblem(422, 'insufficient_funds', 'money:insufficient_funds');
+    if (error instanceof InsufficientFundsError) throw new DomainError('insufficient_funds');
     throw error;
   }
 }
 
 async function requireCounterparty(tx: Tx, callerId: string, otherId: string): Promise<void> {
-  if (otherId === callerId) throw new HttpProblem(422, 'cannot_pay_yourself', 'money:cannot_pay_yourself');
+  if (otherId === callerId) throw new DomainError('cannot_pay_yourself');
   // Only a user with a complete profile can be paid or asked; anyone else is answered as if they did not exist.
   const [user] = await tx
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.id, otherId), completeProfile()));
-  if (!user) throw new HttpProblem(404, 'user_not_found', 'money:user_not_found');
+  if (!user) throw new DomainError('user_not_found');
 }
 
 function requirePositive(amountCents: number): void {
-  if (amountCents <= 0) throw new HttpProblem(422, 'amount_not_positive', 'money:amount_not_positive');
+  if (amountCents <= 0) throw new DomainError('amount_not_positive');
 }
 
 /** Below $1.00 a card is not charged (domain/limits.ts): card testing lives on one-cent charges. */
 function requireCardAmount(amountCents: number): void {
-  if (cardAmountTooSmall(amountCents)) throw new HttpProblem(422, 'card_amount_too_small', 'money:card_amount_too_small');
+  if (cardAmountTooSmall(amountCents)) throw new DomainError('card_amount_too_small');
 }
 
 /**
@@ -181,7 +181,7 @@ export function isPlainBalanceSend(callerId: string, input: SendInput): boolean 
 export async function startPayment(c: Caller, input: SendInput): Promise<SendOutcome> {
   requirePositive(input.amountCents);
   if (input.paymentId && input.pricePointId) {
-    throw new HttpProblem(422, 'payment_target_ambiguous', 'money:payment_target_ambiguous');
+    throw new DomainError('payment_target_ambiguous');
   }
   if (input.paymentId) return payRequest(c, input);
   if (isPlainBalanceSend(c.userId, input)) {
@@ -271,7 +271,7 @@ async function payRequest(c: Caller, input: SendInput): Promise<SendOutcome> {
   if (payment.kind !== 'request' || roleOf(payment, c.userId) !== 'sender') throw notAllowed();
   if (!nextPaymentStatus(payment.status, { type: 'PAY', role: 'sender' })) throw notAllowed();
   if (payment.receiverUserId !== input.receiverUserId || payment.amountCents !== input.amountCents) {
-    throw new HttpProblem(422, 'payment_does_not_match_request', 'money:payment_does_not_match_request');
+    throw new DomainError('payment_does_not_match_request');
   }
   const card = await usableMethod(c, input);
   if (card) {
@@ -304,10 +304,10 @@ async function buyPricePoint(c: Caller, input: SendInput, card: Card | null): Pr
     .from(pricePoints)
     .where(and(eq(pricePoints.id, input.pricePointId!), eq(pricePoints.active, true)));
   if (!pricePoint || pricePoint.creatorUserId !== input.receiverUserId) {
-    throw new HttpProblem(404, 'price_point_not_found', 'money:price_point_not_found');
+    throw new DomainError('price_point_not_found');
   }
   if (pricePoint.priceCents !== input.amountCents) {
-    throw new HttpProblem(422, 'payment_does_not_match_price', 'money:payment_does_not_match_price');
+    throw new DomainError('payment_does_not_match_price');
   }
   const charge = chargeFor(pricePoint.priceCents, fundingSourceOf(input.paymentMethodId));
   if (card) {
@@ -375,7 +375,7 @@ export interface RequestInput {
 export async function createRequest(c: Caller, input: RequestInput): Promise<Payment> {
   requirePositive(input.amountCents);
   if (input.amountCents >= REQUEST_MAX_EXCLUSIVE_CENTS) {
-    throw new HttpProblem(422, 'request_amount_too_large', 'money:request_amount_too_large');
+    throw new DomainError('request_amount_too_large');
   }
   await requireCounterparty(c.tx, c.userId, input.receiverUserId);
   const payment = await create(
@@ -442,7 +442,7 @@ export async function remind(c: Caller, paymentId: string): Promise<Payment> {
     lastReminderAt: payment.lastReminderAt?.getTime() ?? null,
   } as const;
   if (!nextPaymentStatus(payment.status, event) && nextPaymentStatus(payment.status, { ...event, lastReminderAt: null })) {
-    throw new HttpProblem(429, 'reminder_too_soon', 'money:reminder_too_soon');
+    throw new DomainError('reminder_too_soon');
   }
   return transition(c, payment, event, c.userId, 'reminder sent', { lastReminderAt: c.now });
 }
@@ -461,14 +461,14 @@ export async function postMessage(c: Caller, input: MessageInput) {
   let payment = await lockPaymentOfParty(c.tx, input.paymentId, c.userId);
   const role = roleOf(payment, c.userId)!;
   const mediaId = input.messageMediaId || null;
-  if (!input.message.trim() && !mediaId) throw new HttpProblem(422, 'message_empty', 'money:message_empty');
+  if (!input.message.trim() && !mediaId) throw new DomainError('message_empty');
 
   const claims = mediaId !== null && payment.kind === 'price_point' && payment.status === 'new' && role === 'receiver';
   // The attached photo or video must be the sender's own upload; a claim needs the promised kind.
   if (mediaId !== null) await requireMediaFor(c.tx, mediaId, c.userId, claims ? payment.mediaType : null);
   if (claims) {
     if (payment.holdExpiresAt && c.now.getTime() >= payment.holdExpiresAt.getTime()) {
-      throw new HttpProblem(409, 'hold_expired', 'money:hold_expired');
+      throw new DomainError('hold_expired');
     }
     payment = await transition(c, payment, { type: 'REPLY_WITH_MEDIA', role }, c.userId, `media reply ${mediaId}`);
     const hold = await lockHoldOfPayment(c.tx, payment.id);

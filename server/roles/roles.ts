@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { userRoles, type Role } from '../db/schema/index';
-import { HttpProblem } from '../http/problem';
+import { DomainError } from '../problems/domain-error';
 
 async function hasRole(db: Db, userId: string, role: Role): Promise<boolean> {
   const [row] = await db.select({ role: userRoles.role }).from(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, role))).limit(1);
@@ -24,5 +24,5 @@ export async function revokeRole(db: Db, userId: string, role: Role): Promise<bo
  * a plain user learns nothing, not even that an audit API is there.
  */
 export async function requireRole(db: Db, userId: string, role: Role): Promise<void> {
-  if (!(await hasRole(db, userId, role))) throw new HttpProblem(404, 'not_found', 'errors:not_found');
+  if (!(await hasRole(db, userId, role))) throw new DomainError('not_found');
 }

@@ -3,8 +3,7 @@ import { AccountInfoForm, normalizeEmail } from '../../domain/rules/account-rule
 import type { OperationHandlers } from '../http/operations';
 import type { Services } from '../services';
 import { authOf } from '../auth/authenticate';
-import { HttpProblem } from '../http/problem';
-import { checkRules } from '../http/rules';
+import { checkRules } from '../problems/check-rules';
 import { clearSessionCookies, setUserCookie } from '../accounts/session-cookies';
 import {
   emailTaken,
@@ -28,10 +27,11 @@ import { mediaNotFound } from '../media/service';
 import { renditionOf, renditionSpecOf, renditionSpecsFor } from '../media/renditions';
 import type { PictureFormat } from '../../domain/pictures';
 import { ownProfile } from '../creators/profiles';
+import { DomainError } from '../problems/domain-error';
 
 type Schemas = components['schemas'];
 
-const userNotFound = () => new HttpProblem(404, 'user_not_found', 'accounts:errors.user_not_found');
+const userNotFound = () => new DomainError('user_not_found', { variant: 'account' });
 
 /**
  * The account part of issue 7: preferences, account info (a new email waits until verified), closing the account,

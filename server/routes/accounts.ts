@@ -13,8 +13,7 @@ import {
 } from '../../domain/rules/account-rules';
 import type { OperationHandlers } from '../http/operations';
 import type { Services } from '../services';
-import { HttpProblem } from '../http/problem';
-import { checkRules, fieldProblem } from '../http/rules';
+import { checkRules } from '../problems/check-rules';
 import { authOf, tokenOf } from '../auth/authenticate';
 import { dummyHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { issueSession, revokeAllSessions, revokeSession, sessionOwner } from '../auth/session-tokens';
@@ -38,6 +37,7 @@ import { checkEmailCode, issueEmailCode } from '../accounts/email-verification';
 import { accountMail } from '../accounts/account-mail';
 import { signUp } from '../accounts/sign-up';
 import { RESET_TTL_MS, checkReset, completeReset, issueReset, revokeResets } from '../accounts/password-reset';
+import { DomainError, fieldRefusal } from '../problems/domain-error';
 
 type Schemas = components['schemas'];
 
@@ -60,9 +60,7 @@ export function accountHandlers(services: Services): OperationHandlers {
     const seconds = Math.max(1, Math.ceil(outcome.retryAfterMs / 1000));
     request.log.warn({ limits: counters.map((c) => c.limit.name), retryAfterSeconds: seconds }, 'rate limit reached');
     reply.header('retry-after', String(seconds));
-    throw new HttpProblem(429, 'too_many_attempts', 'accounts:errors.too_many_attempts', {
-      minutes: Math.max(1, Math.ceil(seconds / 60)),
-    });
+    throw new DomainError('too_many_attempts', { values: { minutes: Math.max(1, Math.ceil(seconds / 60)) } });
   }
 
   /** The usual pair of limits: per email address (or account) and per client address, counted before any work. */
@@ -90,7 +88,7 @@ export function accountHandlers(services: Services): OperationHandlers {
     return { user, authToken, purchase: row.purchase ?? null };
   }
 
-  const invalidCredentials = () => new HttpProblem(401, 'invalid_credentials', 'accounts:errors.invalid_credentials');
+  const invalidCredentials = () => new DomainError('invalid_credentials');
 
   return {
     createUser: async (request, reply) => {
@@ -134,16 +132,16 @@ export function accountHandlers(services: Services): OperationHandlers {
           request.log.info({ userId: user!.id, newEmail: user !== owner }, 'email verified');
           return { emailStatus: 'verified' };
         case 'email_taken':
-          throw fieldProblem(409, 'email_taken', 'email', 'accounts:errors.email_pending_taken');
+          throw fieldRefusal('email_taken', 'email', 'pending');
         case 'already_used':
           await release(db, hits);
-          throw new HttpProblem(409, 'otp_already_used', 'accounts:errors.otp_already_used');
+          throw new DomainError('otp_already_used');
         case 'expired':
-          throw new HttpProblem(410, 'otp_expired', 'accounts:errors.otp_expired');
+          throw new DomainError('otp_expired');
         case 'locked':
-          throw new HttpProblem(410, 'otp_locked', 'accounts:errors.otp_locked');
+          throw new DomainError('otp_locked');
         default:
-          throw fieldProblem(400, 'otp_invalid', 'otp', 'accounts:errors.otp_invalid');
+          throw fieldRefusal('otp_invalid', 'otp');
       }
     },
 
@@ -180,7 +178,7 @@ export function accountHandlers(services: Services): OperationHandlers {
         throw invalidCredentials();
       }
       await release(db, hits);
-      if (user.accountStatus !== 'active') throw new HttpProblem(403, 'account_closed', 'accounts:errors.account_closed');
+      if (user.accountStatus !== 'active') throw new DomainError('account_closed');
       request.log.info({ userId: user.id }, 'signed in');
       return signIn(request, reply, user, now);
     },
@@ -191,7 +189,7 @@ export function accountHandlers(services: Services): OperationHandlers {
       const token = tokenOf(request) ?? body.token;
       if (token && token.length <= 200) {
         const owner = await sessionOwner(db, token);
-        if (owner && owner.userId !== userId) throw new HttpProblem(403, 'forbidden', 'errors:forbidden');
+        if (owner && owner.userId !== userId) throw new DomainError('forbidden');
         if (owner) {
           await revokeSession(db, owner.tokenHash, clock.now());
           request.log.info({ userId }, 'signed out');
@@ -222,12 +220,12 @@ export function accountHandlers(services: Services): OperationHandlers {
       const hits = await limit(request, reply, [{ limit: LIMITS.resetPerIp, subject: request.ip }], now);
       const user = await findUserByEmail(db, email);
       const check = await checkReset(db, user?.id, body.saltcode, now);
-      if (check.result === 'invalid') throw new HttpProblem(400, 'reset_link_invalid', 'accounts:errors.reset_link_invalid');
-      if (check.result === 'expired') throw new HttpProblem(410, 'reset_link_expired', 'accounts:errors.reset_link_expired');
-      if (check.result !== 'ok') throw new HttpProblem(410, 'reset_link_used', 'accounts:errors.reset_link_used');
+      if (check.result === 'invalid') throw new DomainError('reset_link_invalid');
+      if (check.result === 'expired') throw new DomainError('reset_link_expired');
+      if (check.result !== 'ok') throw new DomainError('reset_link_used');
       const passwordHash = await hashPassword(body.password_1);
       if (!(await completeReset(db, check, passwordHash, now))) {
-        throw new HttpProblem(410, 'reset_link_used', 'accounts:errors.reset_link_used');
+        throw new DomainError('reset_link_used');
       }
       await release(db, hits);
       // The owner proved the mailbox: lift a lock-out of the account so they can sign in at once.
@@ -241,13 +239,13 @@ export function accountHandlers(services: Services): OperationHandlers {
       const body = request.body as Schemas['ChangePasswordRequest'];
       checkRules(ChangePasswordForm, body);
       const user = await findUserById(db, userId);
-      if (!user) throw new HttpProblem(404, 'user_not_found', 'accounts:errors.user_not_found');
+      if (!user) throw new DomainError('user_not_found', { variant: 'account' });
       const now = clock.now();
       // A stolen session must not become a way to guess the password: wrong current passwords count as failed
       // sign-ins of the account, checked before hashing.
       const hits = await limit(request, reply, passwordAttemptCounters(user.email, request.ip), now);
       if (!(await verifyPassword(user.passwordHash, body.current_password))) {
-        throw fieldProblem(400, 'current_password_wrong', 'current_password', 'accounts:errors.current_password_wrong');
+        throw fieldRefusal('current_password_wrong', 'current_password');
       }
       await release(db, hits);
       const passwordHash = await hashPassword(body.password_1);
@@ -264,8 +262,8 @@ export function accountHandlers(services: Services): OperationHandlers {
       const values = { ...body, fullName: body.fullName.trim() };
       checkRules(SetUpForm, values);
       const user = await findUserById(db, userId);
-      if (!user) throw new HttpProblem(404, 'user_not_found', 'accounts:errors.user_not_found');
-      if (!needsSetUp(toSessionUser(user, null))) throw new HttpProblem(409, 'set_up_done', 'accounts:errors.set_up_done');
+      if (!user) throw new DomainError('user_not_found', { variant: 'account' });
+      if (!needsSetUp(toSessionUser(user, null))) throw new DomainError('set_up_done');
       if (await usernameTakenByOther(db, values.username, userId)) throw usernameTaken();
       const now = clock.now();
       let row: UserRow | undefined;
@@ -276,7 +274,7 @@ export function accountHandlers(services: Services): OperationHandlers {
         if (isUniqueViolation(error)) throw usernameTaken();
         throw error;
       }
-      if (!row) throw new HttpProblem(409, 'set_up_done', 'accounts:errors.set_up_done');
+      if (!row) throw new DomainError('set_up_done');
       const sessionUser = await sessionUserOf(db, row);
       setUserCookie(reply, request, config, sessionUser);
       request.log.info({ userId }, 'account set up');
@@ -286,7 +284,7 @@ export function accountHandlers(services: Services): OperationHandlers {
     getAccount: async (request, reply) => {
       const { userId } = authOf(request);
       const user = await findUserById(db, userId);
-      if (!user) throw new HttpProblem(404, 'user_not_found', 'accounts:errors.user_not_found');
+      if (!user) throw new DomainError('user_not_found', { variant: 'account' });
       const sessionUser = await sessionUserOf(db, user);
       setUserCookie(reply, request, config, sessionUser);
       return {

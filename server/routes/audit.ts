@@ -2,11 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import type { OperationHandlers } from '../http/operations';
 import type { Services } from '../services';
 import { authOf } from '../auth/authenticate';
-import { HttpProblem } from '../http/problem';
 import { requireRole } from '../roles/roles';
 import { auditPayment } from '../audit/payment-trail';
 import { checkLedger } from '../audit/ledger-check';
 import { formatAmount } from '../../domain/money/amount';
+import { DomainError } from '../problems/domain-error';
 
 /** The auditor's API (issue 9): every operation checks the role first, so nobody else learns anything. */
 export function auditHandlers(services: Services): OperationHandlers {
@@ -17,7 +17,7 @@ export function auditHandlers(services: Services): OperationHandlers {
       await auditor(request);
       const { paymentId } = request.params as { paymentId: string };
       const audit = await auditPayment(database, paymentId);
-      if (!audit) throw new HttpProblem(404, 'not_found', 'errors:not_found');
+      if (!audit) throw new DomainError('not_found');
       const { payment } = audit;
       return {
         payment: {

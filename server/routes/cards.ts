@@ -4,9 +4,9 @@ import { authOf } from '../auth/authenticate';
 import { addCard, cardView, listCards, removeCard } from '../wallet/cards';
 import { requireVerifiedEmail } from '../wallet/verified';
 import type { CardFormValue } from '../../domain/rules/card-rules';
-import { HttpProblem } from '../http/problem';
 import { enforceLimit } from '../security/enforce-limit';
 import { LIMITS, release, type Counter } from '../security/rate-limit';
+import { DomainError } from '../problems/domain-error';
 
 const cardDeclineCounters = (userId: string, clientAddress: string): Counter[] => [
   { limit: LIMITS.cardDeclinePerUser, subject: userId },
@@ -30,7 +30,7 @@ export function cardHandlers(services: Services): OperationHandlers {
       try {
         card = await addCard(db, services.providers.card, userId, request.body as CardFormValue, now);
       } catch (error) {
-        if (!(error instanceof HttpProblem && error.code === 'card_declined')) await release(db, hits);
+        if (!(error instanceof DomainError && error.code === 'card_declined')) await release(db, hits);
         throw error;
       }
       await release(db, hits);

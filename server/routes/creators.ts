@@ -2,8 +2,7 @@ import type { components } from '../../openapi/schema';
 import type { OperationHandlers } from '../http/operations';
 import type { Services } from '../services';
 import { authOf } from '../auth/authenticate';
-import { HttpProblem } from '../http/problem';
-import { checkRules } from '../http/rules';
+import { checkRules } from '../problems/check-rules';
 import { PricePointForm, ProfileForm, priceCentsOf, type PricePointMediaType } from '../../domain/rules/creator-rules';
 import { activePricePoints, addPricePoint, removePricePoint } from '../payments/price-points';
 import { ownProfile, publicPageOwner, publicProfile, saveBio } from '../creators/profiles';
@@ -12,11 +11,12 @@ import { setSupporterHidden, supportersWall } from '../creators/supporters';
 import { enforceLimit } from '../security/enforce-limit';
 import { LIMITS } from '../security/rate-limit';
 import { addressKey } from '../security/password-attempts';
+import { DomainError } from '../problems/domain-error';
 
 type Schemas = components['schemas'];
 
 /** Every public page call's "no such page" (unknown, closed or not set up: one answer, publicPageOwner). */
-const noPublicPage = () => new HttpProblem(404, 'profile_not_found', 'creators:errors.profile_not_found');
+const noPublicPage = () => new DomainError('profile_not_found');
 
 /**
  * Creators (issue 7): the caller's profile and price points, and anyone's public page. The contract checks the
@@ -66,8 +66,8 @@ export function creatorHandlers(services: Services): OperationHandlers {
     addContact: async (request, reply) => {
       const { contactUserId } = request.body as Schemas['ContactRequest'];
       const userId = authOf(request).userId;
-      if (contactUserId === userId) throw new HttpProblem(400, 'contact_self', 'creators:errors.contact_self');
-      if (!(await isContactable(db, contactUserId))) throw new HttpProblem(404, 'user_not_found', 'money:user_not_found');
+      if (contactUserId === userId) throw new DomainError('contact_self');
+      if (!(await isContactable(db, contactUserId))) throw new DomainError('user_not_found');
       const added = await addContact(db, userId, contactUserId, services.clock.now());
       reply.code(added ? 201 : 200);
       return { data: await contactsOf(db, userId) };

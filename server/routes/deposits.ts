@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { OperationHandlers } from '../http/operations';
 import type { Services } from '../services';
 import { authOf } from '../auth/authenticate';
-import { HttpProblem } from '../http/problem';
 import { moneyMoving } from '../http/idempotency';
 import { parseAmount } from '../../domain/money/amount';
 import { deferAuthorisation } from '../wallet/card-outcomes';
@@ -10,12 +9,13 @@ import { depositDetails, findDeposit, listDeposits, startCardDeposit, usdtAddres
 import { requireVerifiedEmail } from '../wallet/verified';
 import { moneyDepsOf } from './money-deps';
 import { keyRefOf } from './keys';
+import { DomainError } from '../problems/domain-error';
 
 const MAX_PAGES_PER_CALL = 10;
 
 export function amountOf(text: string): number {
   const cents = parseAmount(text);
-  if (cents === null) throw new HttpProblem(400, 'amount_invalid', 'money:amount_invalid');
+  if (cents === null) throw new DomainError('amount_invalid');
   return cents;
 }
 
@@ -25,7 +25,7 @@ export function pagesOf(request: FastifyRequest): TransferListQuery {
   const startPage = query.startPage ?? 1;
   const endPage = query.endPage ?? startPage;
   if (endPage < startPage || endPage - startPage + 1 > MAX_PAGES_PER_CALL) {
-    throw new HttpProblem(400, 'page_range_invalid', 'money:page_range_invalid', { max: MAX_PAGES_PER_CALL });
+    throw new DomainError('page_range_invalid', { values: { max: MAX_PAGES_PER_CALL } });
   }
   return { startPage, endPage, status: query.status ?? 'all' };
 }

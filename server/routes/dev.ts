@@ -1,13 +1,13 @@
 import type { components } from '../../openapi/schema';
 import type { OperationHandlers } from '../http/operations';
 import type { Services } from '../services';
-import { HttpProblem } from '../http/problem';
 import { isSettableClock } from '../clock';
 import { latestOutboxMessages } from '../dev/outbox-messages';
 import { findUserIdByIdOrEmail } from '../accounts/users';
 import { parseAmount } from '../../domain/money/amount';
 import { depositView, noticeUsdtTransfer, usdtAddressOf } from '../wallet/deposits';
 import { writeDevClockOffset } from '../dev/dev-clock';
+import { DomainError } from '../problems/domain-error';
 
 type Schemas = components['schemas'];
 
@@ -37,12 +37,12 @@ export function devHandlers(services: Services): OperationHandlers {
     simulateUsdtTransfer: async (request, reply) => {
       const body = request.body as { user: string; amount: string };
       const sandbox = services.providers.sandbox;
-      if (!sandbox) throw new HttpProblem(409, 'sandbox_unavailable', 'wallet:errors.sandbox_unavailable');
+      if (!sandbox) throw new DomainError('sandbox_unavailable');
       const cents = parseAmount(body.amount);
-      if (cents === null) throw new HttpProblem(400, 'amount_invalid', 'money:amount_invalid');
-      if (cents <= 0) throw new HttpProblem(422, 'amount_not_positive', 'money:amount_not_positive');
+      if (cents === null) throw new DomainError('amount_invalid');
+      if (cents <= 0) throw new DomainError('amount_not_positive');
       const user = await findUserIdByIdOrEmail(db, body.user);
-      if (!user) throw new HttpProblem(404, 'user_not_found', 'money:user_not_found');
+      if (!user) throw new DomainError('user_not_found');
       const now = clock.now();
       const address = await usdtAddressOf(db, services.providers.usdt, user.id, now);
       const txHash = await sandbox.usdt.simulateTransfer(address, cents);
@@ -54,7 +54,7 @@ export function devHandlers(services: Services): OperationHandlers {
 
     setDevClock: async (request) => {
       const body = request.body as Schemas['DevClockChange'];
-      if (!isSettableClock(clock)) throw new HttpProblem(409, 'clock_fixed', 'errors:invalid_request');
+      if (!isSettableClock(clock)) throw new DomainError('clock_fixed');
       const current = clock.offset;
       const next = body.advanceMs !== undefined ? current + body.advanceMs : (body.offsetMs ?? current);
       await writeDevClockOffset(db, next);

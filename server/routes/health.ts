@@ -1,8 +1,8 @@
 import type { OperationHandlers } from '../http/operations';
 import type { Services } from '../services';
-import { HttpProblem } from '../http/problem';
 import { readinessCheck } from '../observability/readiness';
 import { APP_VERSION } from '../version';
+import { DomainError } from '../problems/domain-error';
 
 /**
  * Liveness says only that the event loop answers (restarting a process because its database is down would not
@@ -15,8 +15,8 @@ export function healthHandlers(services: Services): OperationHandlers {
 
     getReadiness: async (request) => {
       const found = await readiness((error) => request.log.warn({ err: error }, 'readiness: database unreachable'));
-      if (found === 'database_unreachable') throw new HttpProblem(503, 'database_unreachable', 'errors:not_ready_database');
-      if (found === 'migrations_pending') throw new HttpProblem(503, 'migrations_pending', 'errors:not_ready_migrations');
+      if (found === 'database_unreachable') throw new DomainError('database_unreachable');
+      if (found === 'migrations_pending') throw new DomainError('migrations_pending');
       return { status: 'ok', version: APP_VERSION };
     },
   };

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { authOf } from '../auth/authenticate';
-import { IDEMPOTENCY_HEADER, type KeyRef } from '../http/idempotency';
+import { IDEMPOTENCY_HEADER } from '../http/idempotency';
+import type { KeyRef } from '../idempotency/store';
 
 /** The Idempotency-Key of a money-moving request, as the row that stores its answer is keyed. */
 export function keyRefOf(request: FastifyRequest): KeyRef {

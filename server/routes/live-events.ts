@@ -1,10 +1,10 @@
 import type { OperationHandlers } from '../http/operations';
 import type { Services } from '../services';
 import { authOf } from '../auth/authenticate';
-import { HttpProblem } from '../http/problem';
 import { parseLastEventId, type LastEventId, type LiveHub } from '../live/live-hub';
 import { enforceLimit } from '../security/enforce-limit';
 import { LIMITS } from '../security/rate-limit';
+import { DomainError } from '../problems/domain-error';
 
 /** The Last-Event-ID header, as the hub reads it (server/live/live-hub.ts: a cursor over both trails). */
 function lastEventIdOf(header: string | string[] | undefined): LastEventId {
@@ -24,14 +24,14 @@ export function liveEventHandlers(services: Services, hub: LiveHub): OperationHa
     streamEvents: async (request, reply) => {
       const userId = authOf(request).userId;
       if (!String(request.headers.accept ?? '').includes('text/event-stream')) {
-        throw new HttpProblem(406, 'not_acceptable', 'errors:not_acceptable');
+        throw new DomainError('not_acceptable');
       }
       if (!hub.hasRoom(userId)) {
-        throw new HttpProblem(429, 'too_many_event_streams', 'errors:too_many_event_streams');
+        throw new DomainError('too_many_event_streams');
       }
       await enforceLimit(services.database.db, request, reply, [{ limit: LIMITS.eventStreamOpenPerUser, subject: userId }], services.clock.now());
       // Another stream of the user's may have opened while the opening was counted.
-      if (!hub.hasRoom(userId)) throw new HttpProblem(429, 'too_many_event_streams', 'errors:too_many_event_streams');
+      if (!hub.hasRoom(userId)) throw new DomainError('too_many_event_streams');
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {

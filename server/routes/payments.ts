@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { OperationHandlers } from '../http/operations';
 import type { Services } from '../services';
 import { authOf } from '../auth/authenticate';
-import { HttpProblem } from '../http/problem';
 import { blankFieldIssue, RequestValidationError } from '../http/validation';
 import { moneyMoving } from '../http/idempotency';
 import type { Tx } from '../ledger/types';
@@ -30,10 +29,11 @@ import { enforceLimit } from '../security/enforce-limit';
 import { LIMITS, release, type Counter } from '../security/rate-limit';
 import { envelopeOf, listOpenOrders, listPayments, MAX_PAGES_PER_CALL, messageView, paymentView, searchOf, trailOf, type ListQuery, type SearchQuery } from '../payments/views';
 import { picturesOf } from '../creators/profile-images';
+import { DomainError } from '../problems/domain-error';
 
 function amountOf(text: string): number {
   const cents = parseAmount(text);
-  if (cents === null) throw new HttpProblem(400, 'amount_invalid', 'money:amount_invalid');
+  if (cents === null) throw new DomainError('amount_invalid');
   return cents;
 }
 
@@ -53,7 +53,7 @@ interface SendBody {
 /** The contract's rule: exactly one of `paymentMethodId` and `newCard` (400 otherwise). */
 function requireOneMethod(body: SendBody): void {
   if ((body.paymentMethodId === undefined) === (body.newCard === undefined)) {
-    throw new HttpProblem(400, 'payment_method_choice_invalid', 'money:payment_method_choice_invalid');
+    throw new DomainError('payment_method_choice_invalid');
   }
 }
 
@@ -112,7 +112,7 @@ export function paymentHandlers(services: Services): OperationHandlers {
       const startPage = query.startPage ?? 1;
       const endPage = query.endPage ?? startPage;
       if (endPage < startPage || endPage - startPage + 1 > MAX_PAGES_PER_CALL) {
-        throw new HttpProblem(400, 'page_range_invalid', 'money:page_range_invalid', { max: MAX_PAGES_PER_CALL });
+        throw new DomainError('page_range_invalid', { values: { max: MAX_PAGES_PER_CALL } });
       }
       // A note search (`q`, the trigram index of migration 0028) is counted per user; the plain list and the other
       // filters (btree indexes, like the list's own) are not.
@@ -143,7 +143,7 @@ export function paymentHandlers(services: Services): OperationHandlers {
         if (body.newCard) {
           const valid = validatedCards.get(request);
           // Only when the key was claimed between prepare and here (a concurrent duplicate that then vanished).
-          if (!valid) throw new HttpProblem(409, 'idempotency_key_in_flux', 'money:idempotency_key_in_flux');
+          if (!valid) throw new DomainError('idempotency_key_in_flux');
           // In the payment's transaction: a refused payment (422, 404…) rolls the card back with it.
           input.newCard = await storeCard(tx, c.userId, valid, c.now, { keep: body.save !== false });
           input.paymentMethodId = input.newCard.id;
@@ -201,7 +201,7 @@ export function paymentHandlers(services: Services): OperationHandlers {
           try {
             validatedCards.set(request, await validateCard(services.providers.card, body.newCard, now));
           } catch (error) {
-            if (!(error instanceof HttpProblem && error.code === 'card_declined')) await release(db, hits);
+            if (!(error instanceof DomainError && error.code === 'card_declined')) await release(db, hits);
             throw error;
           }
           await release(db, hits);

@@ -4,8 +4,7 @@ import type { components } from '../../openapi/schema';
 import type { OperationHandlers } from '../http/operations';
 import type { Services } from '../services';
 import { authOf } from '../auth/authenticate';
-import { HttpProblem } from '../http/problem';
-import { checkRules, fieldProblem } from '../http/rules';
+import { checkRules } from '../problems/check-rules';
 import { pickLocale } from '../i18n/translator';
 import { searchUsers } from '../people/search';
 import { topPeople } from '../people/top-people';
@@ -18,6 +17,7 @@ import { isSearchable, normalizeSearchTerm } from '../../domain/user-search';
 import { USER_SEARCH_MIN_CHARS } from '../../domain/limits';
 import { normalizeEmail } from '../../domain/rules/account-rules';
 import { InviteForm, PhoneCodeForm, PhoneForm, maskPhone, normalizePhone } from '../../domain/rules/people-rules';
+import { DomainError, fieldRefusal } from '../problems/domain-error';
 
 type Schemas = components['schemas'];
 
@@ -41,7 +41,7 @@ export function peopleHandlers(services: Services): OperationHandlers {
     searchUsers: async (request) => {
       const { q } = request.query as { q: string };
       if (!isSearchable(q)) {
-        throw new HttpProblem(400, 'search_too_short', 'payments:errors.search_too_short', { min: USER_SEARCH_MIN_CHARS });
+        throw new DomainError('search_too_short', { values: { min: USER_SEARCH_MIN_CHARS } });
       }
       return { results: await searchUsers(db, authOf(request).userId, normalizeSearchTerm(q)) };
     },
@@ -65,7 +65,7 @@ export function peopleHandlers(services: Services): OperationHandlers {
         ],
         now,
       );
-      if (await phoneTakenByOther(db, userId, phone)) throw fieldProblem(409, 'phone_taken', 'phone', 'people:errors.phone_taken');
+      if (await phoneTakenByOther(db, userId, phone)) throw fieldRefusal('phone_taken', 'phone');
       const code = await issuePhoneCode(db, userId, phone, now);
       const minutes = PHONE_CODE_TTL_MS / 60_000;
       try {
@@ -74,7 +74,7 @@ export function peopleHandlers(services: Services): OperationHandlers {
         // Not sent: the attempt does not count, and the user is told to try again.
         await release(db, hits);
         request.log.error({ err: error, userId, phone: maskPhone(phone) }, 'phone code could not be texted');
-        throw new HttpProblem(503, 'sms_unavailable', 'people:errors.sms_unavailable');
+        throw new DomainError('sms_unavailable');
       }
       request.log.info({ userId, phone: maskPhone(phone) }, 'phone code texted');
       reply.code(202);
@@ -90,9 +90,9 @@ export function peopleHandlers(services: Services): OperationHandlers {
       const hits = await enforceLimit(db, request, reply, [{ limit: LIMITS.phoneVerifyPerUser, subject: userId }], now);
       const result = await checkPhoneCode(db, userId, phone, body.code.trim(), now);
       request.log.info({ userId, result }, 'phone code checked');
-      if (result === 'invalid') throw fieldProblem(400, 'otp_invalid', 'code', 'people:errors.code_invalid');
-      if (result === 'expired') throw new HttpProblem(410, 'otp_expired', 'people:errors.code_expired');
-      if (result === 'locked') throw new HttpProblem(410, 'otp_locked', 'people:errors.code_locked');
+      if (result === 'invalid') throw fieldRefusal('otp_invalid', 'code', 'phone');
+      if (result === 'expired') throw new DomainError('otp_expired', { variant: 'phone' });
+      if (result === 'locked') throw new DomainError('otp_locked', { variant: 'phone' });
       // Only wrong codes count against the account.
       await release(db, hits);
       return detailsOf(userId, phone, false);
@@ -105,8 +105,8 @@ export function peopleHandlers(services: Services): OperationHandlers {
       const userId = authOf(request).userId;
       const result = await confirmPhone(db, userId, phone, clock.now());
       request.log.info({ userId, result }, 'phone confirmation');
-      if (result === 'not_verified') throw new HttpProblem(409, 'phone_not_verified', 'people:errors.phone_not_verified');
-      if (result === 'taken') throw fieldProblem(409, 'phone_taken', 'phone', 'people:errors.phone_taken');
+      if (result === 'not_verified') throw new DomainError('phone_not_verified');
+      if (result === 'taken') throw fieldRefusal('phone_taken', 'phone');
       return detailsOf(userId, phone, true);
     },
 

@@ -3,9 +3,9 @@ import type { Services } from '../services';
 import { authOf } from '../auth/authenticate';
 import { enforceLimit } from '../security/enforce-limit';
 import { LIMITS } from '../security/rate-limit';
-import { HttpProblem } from '../http/problem';
 import { moneySummary, type SummaryPeriod } from '../ledger/summary';
 import { validTimeZone } from '../ledger/time-zone';
+import { DomainError } from '../problems/domain-error';
 
 /**
  * The money chart's one call (issue 26.1). The owner check is the `{userId}` route's (anyone else's → 404); the call
@@ -20,7 +20,7 @@ export function summaryHandlers(services: Services): OperationHandlers {
       await enforceLimit(database.db, request, reply, [{ limit: LIMITS.summaryPerUser, subject: userId }], now);
       const { period, tz } = request.query as { period?: SummaryPeriod; tz?: string };
       const timeZone = tz ?? 'UTC';
-      if (!validTimeZone(timeZone)) throw new HttpProblem(422, 'summary_time_zone_invalid', 'money:summary_time_zone_invalid');
+      if (!validTimeZone(timeZone)) throw new DomainError('summary_time_zone_invalid');
       return moneySummary(database, userId, period ?? '30d', timeZone, now);
     },
   };

@@ -5,7 +5,6 @@ import { authOf } from '../auth/authenticate';
 import { requireStepUp } from '../auth/step-up';
 import { accountMail } from '../accounts/account-mail';
 import { findUserById } from '../accounts/users';
-import { HttpProblem } from '../http/problem';
 import { getBankAccount, putBankAccount } from '../wallet/bank-accounts';
 import { getPayoutAccount, linkPayoutAccount, unlinkPayoutAccount } from '../wallet/payout-accounts';
 import { requireVerifiedEmail } from '../wallet/verified';
@@ -13,8 +12,10 @@ import type { BankAccountInput } from '../../domain/rules/bank-rules';
 import { enforceLimit } from '../security/enforce-limit';
 import { LIMITS, release, type Counter } from '../security/rate-limit';
 import { normalizeEmail } from '../../domain/rules/account-rules';
+import { DomainError } from '../problems/domain-error';
+import type { ProblemCode } from '../../domain/problem-code';
 
-const PAYOUT_LINK_FAILURES = new Set(['payout_account_invalid_credentials', 'payout_account_not_activated']);
+const PAYOUT_LINK_FAILURES: ReadonlySet<ProblemCode> = new Set(['payout_account_invalid_credentials', 'payout_account_not_activated']);
 
 /**
  * Where withdrawals go: the bank account, and the linked payout account. Setting either needs the password
@@ -30,7 +31,7 @@ export function walletAccountHandlers(services: Services): OperationHandlers {
     const userId = authOf(request).userId;
     await requireVerifiedEmail(db, userId);
     const user = await findUserById(db, userId);
-    if (!user) throw new HttpProblem(404, 'user_not_found', 'accounts:errors.user_not_found');
+    if (!user) throw new DomainError('user_not_found', { variant: 'account' });
     await requireStepUp(db, request, reply, user, password, services.clock.now());
     return user;
   }
@@ -51,7 +52,7 @@ export function walletAccountHandlers(services: Services): OperationHandlers {
       await release(db, hits);
       return linked;
     } catch (error) {
-      const refusedByProvider = error instanceof HttpProblem && PAYOUT_LINK_FAILURES.has(error.code);
+      const refusedByProvider = error instanceof DomainError && PAYOUT_LINK_FAILURES.has(error.code);
       if (!refusedByProvider) await release(db, hits);
       throw error;
     }

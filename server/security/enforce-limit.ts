@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
-import { HttpProblem } from '../http/problem';
 import { consume, type Counter } from './rate-limit';
+import { DomainError } from '../problems/domain-error';
 
 /**
  * Counts an attempt before any costly or guessable work; a full bucket is a 429 with Retry-After and the
@@ -14,9 +14,9 @@ export async function enforceLimit(db: Db, request: FastifyRequest, reply: Fasti
   request.log.warn({ limits: counters.map((c) => c.limit.name), retryAfterSeconds: seconds }, 'rate limit reached');
   reply.header('retry-after', String(seconds));
   // A wait of hours (a daily limit) is said in hours, not in hundreds of minutes.
-  if (seconds > 2 * 3600) throw new HttpProblem(429, 'too_many_attempts', 'errors:too_many_attempts_hours', { hours: Math.ceil(seconds / 3600) });
+  if (seconds > 2 * 3600) throw new DomainError('too_many_attempts', { values: { hours: Math.ceil(seconds / 3600) }, variant: 'hours' });
   const minutes = Math.ceil(seconds / 60);
   // A per-minute limit waits at most a minute: "in a minute", not "in 1 minutes".
-  if (minutes <= 1) throw new HttpProblem(429, 'too_many_attempts', 'errors:too_many_attempts_minute');
-  throw new HttpProblem(429, 'too_many_attempts', 'accounts:errors.too_many_attempts', { minutes });
+  if (minutes <= 1) throw new DomainError('too_many_attempts', { variant: 'minute' });
+  throw new DomainError('too_many_attempts', { values: { minutes } });
 }

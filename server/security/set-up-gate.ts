@@ -2,7 +2,7 @@ import { and, eq, isNotNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import type { Tx } from '../ledger/types';
 import { users } from '../db/schema/index';
-import { HttpProblem } from '../http/problem';
+import { DomainError } from '../problems/domain-error';
 
 /**
  * Spec §6: only a user with a complete profile — an active account, a verified email and a finished set-up
@@ -23,7 +23,7 @@ export function completeProfile(): SQL {
 }
 
 /** The refusal of an incomplete caller: 403, whatever is missing (the app sends them to /set-up or /verify-email). */
-export const setUpRequired = (): HttpProblem => new HttpProblem(403, 'set_up_required', 'errors:set_up_required');
+export const setUpRequired = (): DomainError => new DomainError('set_up_required');
 
 /** Whether this user may take part in money, requests and profiles. */
 async function hasCompleteProfile(db: Db | Tx, userId: string): Promise<boolean> {

@@ -1,17 +1,17 @@
 import { DEFAULT_LOCALE, isLocale } from '../../domain/product';
-import { HttpProblem, renderProblem } from '../http/problem';
-import { storeDeferredAnswer, type KeyRef, type StoredAnswer } from '../http/idempotency';
+import { renderProblem } from '../problems/render';
+import { storeDeferredAnswer, type KeyRef, type StoredAnswer } from '../idempotency/store';
 import type { Tx } from '../ledger/types';
 import type { Translator } from '../i18n/translator';
+import { DomainError } from '../problems/domain-error';
 
 /** The answer of an operation whose outcome came from a provider: a JSON body, or a refusal (a declined card). */
-export type Answer = { status: number; body: unknown } | { problem: HttpProblem };
+export type Answer = { status: number; body: unknown } | { problem: DomainError };
 
-export const cardDeclinedProblem = (declineCode: string) =>
-  new HttpProblem(402, 'card_declined', 'wallet:errors.card_declined', {}, undefined, { declineCode });
+export const cardDeclinedProblem = (declineCode: string) => new DomainError('card_declined', { extensions: { declineCode } });
 
 /** The provider did not answer: nothing is stored, the key stays unanswered until a job learns the outcome. */
-export const providerUnavailableProblem = () => new HttpProblem(503, 'provider_unavailable', 'wallet:errors.provider_unavailable');
+export const providerUnavailableProblem = () => new DomainError('provider_unavailable');
 
 /**
  * Renders an answer (problems in the caller's language, at the request's path, as the request would have) and stores
@@ -29,8 +29,8 @@ export async function settleAnswer(
     if ('problem' in answer) {
       const locale = isLocale(where.locale) ? where.locale : DEFAULT_LOCALE;
       const body = renderProblem(answer.problem, locale, where.requestPath ?? undefined, translator);
-      validate?.(answer.problem.status, body);
-      return { status: answer.problem.status, bodyText: JSON.stringify(body) };
+      validate?.(body.status, body);
+      return { status: body.status, bodyText: JSON.stringify(body) };
     }
     validate?.(answer.status, answer.body);
     return { status: answer.status, bodyText: JSON.stringify(answer.body) };

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import type { Tx } from '../ledger/types';
 import { bankAccounts, users } from '../db/schema/index';
-import { checkRules } from '../http/rules';
+import { checkRules } from '../problems/check-rules';
 import { withdrawalsOpenAt } from './destination-wait';
 import { BANK_RULE_VALUES, bankAccountForm, namesMatch, normalizeAccountNumber, type BankAccountInput } from '../../domain/rules/bank-rules';
 

@@ -3,8 +3,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { cardCharges, cards } from '../db/schema/index';
 import type { Tx } from '../ledger/types';
 import { enqueueJob } from '../jobs/queue';
-import { HttpProblem } from '../http/problem';
-import type { KeyRef } from '../http/idempotency';
+import type { KeyRef } from '../idempotency/store';
+import { DomainError } from '../problems/domain-error';
 
 /**
  * Card charges: every authorisation we ask the processor for, as a row in `card_charges`. The pattern, everywhere a
@@ -29,7 +29,7 @@ const AUTHORISATION_RESUME_MS = 60_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const paymentMethodNotFound = () => new HttpProblem(422, 'payment_method_not_found', 'money:payment_method_not_found');
+const paymentMethodNotFound = () => new DomainError('payment_method_not_found');
 
 /** One of the caller's cards that has not been removed; anything else is "not available". */
 export async function usableCard(tx: Tx, userId: string, cardId: string): Promise<Card> {
@@ -79,7 +79,7 @@ export async function recordChargeIntent(tx: Tx, input: ChargeIntent): Promise<C
   } catch (error) {
     // Another live charge for the same payment (paying one request twice at once): the first one goes on.
     if ((error as { code?: string }).code === '23505' || /unique/i.test(String((error as Error).message))) {
-      throw new HttpProblem(409, 'payment_action_not_allowed', 'money:payment_action_not_allowed');
+      throw new DomainError('payment_action_not_allowed');
     }
     throw error;
   }

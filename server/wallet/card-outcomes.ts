@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { cardCharges, cards } from '../db/schema/index';
 import type { Tx } from '../ledger/types';
-import { HttpProblem } from '../http/problem';
-import { readStoredAnswer, type DeferredAnswer, type StoredAnswer } from '../http/idempotency';
+import { readStoredAnswer, type DeferredAnswer, type StoredAnswer } from '../idempotency/store';
 import type { Authorisation, Capture, VoidResult } from '../providers/card';
 import { paymentAuthorised, paymentCaptured, paymentCaptureRefused, paymentDeclined } from '../payments/card-payments';
 import { depositAuthorised, depositCaptured, depositCaptureRefused, depositDeclined } from './deposits';
 import { keyOf, lockCharge, setChargeStatus } from './card-charges';
 import { providerUnavailableProblem, settleAnswer, type Answer } from './answers';
 import type { MoneyDeps } from './deps';
+import { DomainError } from '../problems/domain-error';
 
 /**
  * Steps 2 and 3 of a card charge (card-charges.ts): ask the processor, outside any transaction, then record what it
@@ -61,7 +61,7 @@ export async function applyAuthorisation(
     const key = keyOf(charge);
     const stored = key ? await readStoredAnswer(tx, key) : null;
     if (stored) return stored;
-    return settleAnswer(tx, deps.translator, null, { problem: new HttpProblem(409, 'idempotency_key_in_flux', 'money:idempotency_key_in_flux') });
+    return settleAnswer(tx, deps.translator, null, { problem: new DomainError('idempotency_key_in_flux') });
   }
   let answer: Answer;
   if (outcome.outcome === 'authorised') {

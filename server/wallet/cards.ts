@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { cards } from '../db/schema/index';
-import { HttpProblem } from '../http/problem';
-import { checkRules } from '../http/rules';
+import { checkRules } from '../problems/check-rules';
 import type { CardProvider, CardValidation } from '../providers/card';
 import type { Tx } from '../ledger/types';
 import { CARD_RULE_VALUES, cardForm, normalizeCardNumber, type CardFormValue } from '../../domain/rules/card-rules';
 import { cardDeclinedProblem, providerUnavailableProblem } from './answers';
+import { DomainError } from '../problems/domain-error';
 
 /**
  * Payment cards (spec 3 and 5; docs/money.md "Cards"). Adding one checks the form, then asks the processor to
@@ -16,7 +16,7 @@ import { cardDeclinedProblem, providerUnavailableProblem } from './answers';
  */
 export type CardRow = typeof cards.$inferSelect;
 
-const cardNotFound = () => new HttpProblem(404, 'card_not_found', 'wallet:errors.card_not_found');
+const cardNotFound = () => new DomainError('card_not_found');
 
 export function cardView(card: CardRow) {
   return {

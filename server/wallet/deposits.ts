@@ -5,8 +5,7 @@ import { cards, deposits, usdtAddresses } from '../db/schema/index';
 import type { Tx } from '../ledger/types';
 import { postEntry } from '../ledger/post-entry';
 import { enqueueJob } from '../jobs/queue';
-import { HttpProblem } from '../http/problem';
-import type { KeyRef } from '../http/idempotency';
+import type { KeyRef } from '../idempotency/store';
 import type { Authorisation, CaptureRefusal } from '../providers/card';
 import type { UsdtNetwork, UsdtTransfer } from '../providers/usdt';
 import { formatAmount } from '../../domain/money/amount';
@@ -16,6 +15,7 @@ import { PENDING_DEPOSIT_STATUSES } from '../../machines/transfer-lifecycle.mach
 import { recordChargeIntent, scheduleCapture, usableCard, type Charge } from './card-charges';
 import { cardDeclinedProblem, type Answer } from './answers';
 import { recordCreated, trailOfTransfer, transitionDeposit, type Deposit } from './transfer-lifecycle';
+import { DomainError } from '../problems/domain-error';
 
 /**
  * Deposits (docs/money.md "Deposits"): money into a wallet by card (5% fee on top: a $50 deposit charges $52.50
@@ -32,7 +32,7 @@ const DEPOSIT_PAGE_SIZE = 20;
 /** How often a confirming USDT transfer is looked at again. */
 const USDT_POLL_MS = 15_000;
 
-const depositNotFound = () => new HttpProblem(404, 'deposit_not_found', 'wallet:errors.deposit_not_found');
+const depositNotFound = () => new DomainError('deposit_not_found');
 
 // ---- Card deposits
 
@@ -47,9 +47,8 @@ export interface CardDepositInput {
 /** Step 1 (intent), in the request's transaction: the deposit `created` and its card charge `authorising`. */
 export async function startCardDeposit(tx: Tx, input: CardDepositInput): Promise<{ chargeId: string }> {
   if (input.amountCents < DEPOSIT_MIN_CENTS || input.amountCents > DEPOSIT_MAX_CENTS) {
-    throw new HttpProblem(422, 'deposit_amount_out_of_range', 'wallet:errors.deposit_amount_out_of_range', {
-      min: formatAmount(DEPOSIT_MIN_CENTS),
-      max: formatAmount(DEPOSIT_MAX_CENTS),
+    throw new DomainError('deposit_amount_out_of_range', {
+      values: { min: formatAmount(DEPOSIT_MIN_CENTS), max: formatAmount(DEPOSIT_MAX_CENTS) },
     });
   }
   const card = await usableCard(tx, input.userId, input.cardId);
@@ -132,7 +131,7 @@ export async function usdtAddressOf(db: Db, network: UsdtNetwork, userId: string
   return row!.address;
 }
 
-const usdtTransferUnknown = () => new HttpProblem(404, 'usdt_transfer_unknown', 'wallet:errors.usdt_transfer_unknown');
+const usdtTransferUnknown = () => new DomainError('usdt_transfer_unknown');
 
 /**
  * A transfer arrived at one of our addresses (the provider's notice, or the sandbox's simulation): the network is

@@ -1,7 +1,5 @@
 import { DESTINATION_WAIT_MS } from '../../domain/limits';
-import type { Locale } from '../../domain/product';
-import { HttpProblem } from '../http/problem';
-import { formatDateTime } from '../i18n/format-date-time';
+import { DomainError } from '../problems/domain-error';
 
 /**
  * The 24-hour wait (issue 21): a stolen session that sets a bank account or links a payout account cannot take the
@@ -16,12 +14,6 @@ export function withdrawalsOpenAt(changedAt: Date): Date {
 export function requireDestinationOpen(changedAt: Date, now: Date): void {
   const openAt = withdrawalsOpenAt(changedAt);
   if (now.getTime() >= openAt.getTime()) return;
-  throw new HttpProblem(
-    409,
-    'destination_not_open_yet',
-    'wallet:errors.destination_not_open_yet',
-    { date: (locale: Locale) => formatDateTime(openAt, locale) },
-    undefined,
-    { withdrawalsOpenAt: openAt.toISOString() },
-  );
+  // The date is written for the reader (their language, UTC) when the refusal is rendered.
+  throw new DomainError('destination_not_open_yet', { values: { date: openAt }, extensions: { withdrawalsOpenAt: openAt.toISOString() } });
 }

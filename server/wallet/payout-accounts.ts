@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { payoutAccounts } from '../db/schema/index';
-import { HttpProblem } from '../http/problem';
-import { checkRules } from '../http/rules';
+import { checkRules } from '../problems/check-rules';
 import { providerUnavailableProblem } from './answers';
 import { maskEmail } from './withdrawals';
 import { withdrawalsOpenAt } from './destination-wait';
 import type { PayoutProvider } from '../providers/payouts';
 import { normalizeEmail } from '../../domain/rules/account-rules';
 import { normalizePayoutAccountNumber, PayoutLinkForm } from '../../domain/rules/payout-rules';
+import { DomainError } from '../problems/domain-error';
 
 /**
  * Linking the international payout account (spec 3 and 4: email, password and bank account number → linked, or
@@ -54,12 +54,10 @@ export async function linkPayoutAccount(
   }
   const values = { provider: provider.accountProvider.name };
   if (link.outcome === 'not_activated') {
-    throw new HttpProblem(422, 'payout_account_not_activated', 'wallet:errors.payout_account_not_activated', values, undefined, {
-      providerUrl: provider.accountProvider.url,
-    });
+    throw new DomainError('payout_account_not_activated', { values, extensions: { providerUrl: provider.accountProvider.url } });
   }
   if (link.outcome === 'invalid_credentials') {
-    throw new HttpProblem(422, 'payout_account_invalid_credentials', 'wallet:errors.payout_account_invalid_credentials', values);
+    throw new DomainError('payout_account_invalid_credentials', { values });
   }
   const row = { email, providerAccountId: link.accountId, bankAccountLast4: bankAccountNumber.slice(-4), linkedAt: now };
   const [saved] = await db

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import type { Tx } from '../ledger/types';
 import { users } from '../db/schema/index';
-import { HttpProblem } from '../http/problem';
+import { DomainError } from '../problems/domain-error';
 
 /**
  * Money moves only for users who proved their email address (docs/decisions.md: an unverified email may sign in,
@@ -11,6 +11,6 @@ import { HttpProblem } from '../http/problem';
 export async function requireVerifiedEmail(db: Db | Tx, userId: string): Promise<void> {
   const [user] = await db.select({ emailStatus: users.emailStatus, accountStatus: users.accountStatus }).from(users).where(eq(users.id, userId));
   if (!user || user.accountStatus !== 'active' || user.emailStatus !== 'verified') {
-    throw new HttpProblem(403, 'email_unverified', 'wallet:errors.email_unverified');
+    throw new DomainError('email_unverified');
   }
 }

@@ -5,7 +5,6 @@ import { bankAccounts, payoutAccounts, users, withdrawals } from '../db/schema/i
 import type { Tx } from '../ledger/types';
 import { InsufficientFundsError, postEntry } from '../ledger/post-entry';
 import { enqueueJob } from '../jobs/queue';
-import { HttpProblem } from '../http/problem';
 import type { PayoutDestination, PayoutState, PayoutSubmission } from '../providers/payouts';
 import { formatAmount } from '../../domain/money/amount';
 import { WITHDRAWAL_CANCEL_WINDOW_MS, WITHDRAWAL_MAX_EXCLUSIVE_CENTS, WITHDRAWAL_MIN_EXCLUSIVE_CENTS } from '../../domain/limits';
@@ -14,6 +13,7 @@ import { PENDING_WITHDRAWAL_STATUSES, withdrawalActions, type WithdrawalEvent } 
 import { recordCreated, trailOfTransfer, transitionWithdrawal, TransferTransitionRefused, type Withdrawal } from './transfer-lifecycle';
 import type { TransferListQuery } from './deposits';
 import { requireDestinationOpen } from './destination-wait';
+import { DomainError } from '../problems/domain-error';
 
 /**
  * Withdrawals (docs/money.md "Withdrawals"): more than $20, less than $10,000, not above the available balance, to
@@ -33,7 +33,7 @@ export const WITHDRAWAL_SUBMIT_DELAY_MS = WITHDRAWAL_CANCEL_WINDOW_MS;
 export const PAYOUT_POLL_MS = 5 * 60_000;
 const WITHDRAWAL_PAGE_SIZE = 20;
 
-const withdrawalNotFound = () => new HttpProblem(404, 'withdrawal_not_found', 'wallet:errors.withdrawal_not_found');
+const withdrawalNotFound = () => new DomainError('withdrawal_not_found');
 
 export interface WithdrawalInput {
   userId: string;
@@ -55,18 +55,18 @@ export function maskEmail(email: string): string {
 /** POST withdrawals, in the request's transaction (with its Idempotency-Key). The money moves last. */
 export async function createWithdrawal(tx: Tx, input: WithdrawalInput, payoutProviderName: string): Promise<Withdrawal> {
   if (input.amountCents <= WITHDRAWAL_MIN_EXCLUSIVE_CENTS || input.amountCents >= WITHDRAWAL_MAX_EXCLUSIVE_CENTS) {
-    throw new HttpProblem(422, 'withdrawal_amount_out_of_range', 'wallet:errors.withdrawal_amount_out_of_range');
+    throw new DomainError('withdrawal_amount_out_of_range');
   }
   const [user] = await tx.select({ fullName: users.fullName }).from(users).where(eq(users.id, input.userId));
   const [bank] = await tx.select().from(bankAccounts).where(eq(bankAccounts.userId, input.userId));
   // Spec 8: a mismatch between the user's name and the bank account's holder prevents withdrawals (any destination).
   if (bank && !namesMatch(bank.firstName, bank.lastName, user?.fullName ?? null)) {
-    throw new HttpProblem(409, 'bank_info_mismatch', 'wallet:errors.bank_info_mismatch');
+    throw new DomainError('bank_info_mismatch');
   }
   let details: PayoutDestination;
   let label: string;
   if (input.destination === 'bank_account') {
-    if (!bank) throw new HttpProblem(422, 'bank_account_missing', 'wallet:errors.bank_account_missing');
+    if (!bank) throw new DomainError('bank_account_missing');
     requireDestinationOpen(bank.destinationChangedAt, input.now);
     details = {
       kind: 'bank_account',
@@ -79,7 +79,7 @@ export async function createWithdrawal(tx: Tx, input: WithdrawalInput, payoutPro
     label = `${bank.bankName} ····${lastFour(bank.accountNumber)}`;
   } else {
     const [account] = await tx.select().from(payoutAccounts).where(eq(payoutAccounts.userId, input.userId));
-    if (!account) throw new HttpProblem(422, 'payout_account_missing', 'wallet:errors.payout_account_missing');
+    if (!account) throw new DomainError('payout_account_missing');
     requireDestinationOpen(account.linkedAt, input.now);
     details = { kind: 'payout_account', providerAccountId: account.providerAccountId, email: account.email };
     label = `${payoutProviderName} ${maskEmail(account.email)}`;
@@ -112,7 +112,7 @@ export async function createWithdrawal(tx: Tx, input: WithdrawalInput, payoutPro
     });
   } catch (error) {
     if (error instanceof InsufficientFundsError) {
-      throw new HttpProblem(422, 'withdrawal_above_balance', 'wallet:errors.withdrawal_above_balance');
+      throw new DomainError('withdrawal_above_balance');
     }
     throw error;
   }
@@ -146,7 +146,7 @@ export async function cancelWithdrawal(tx: Tx, userId: string, withdrawalId: str
     cancelled = await transitionWithdrawal(tx, withdrawal, { type: 'CANCEL', role: 'owner' }, userId, now, 'cancelled by the user');
   } catch (error) {
     if (error instanceof TransferTransitionRefused) {
-      throw new HttpProblem(409, 'withdrawal_not_cancellable', 'wallet:errors.withdrawal_not_cancellable');
+      throw new DomainError('withdrawal_not_cancellable');
     }
     throw error;
   }

@@ -8,7 +8,7 @@ import { paymentsClient } from '../support/payments-client';
 import { auditLedger } from '../../server/ledger/audit';
 import { createPricePoint } from '../../server/payments/price-points';
 import { sendPayment } from '../../server/payments/service';
-import { HttpProblem } from '../../server/http/problem';
+import { DomainError } from '../../server/problems/domain-error';
 
 /**
  * Money under concurrency. PGlite runs one connection and queues transactions, so it can only show that the rules
@@ -178,7 +178,7 @@ describe.each(databaseKinds().filter((k) => k.name === 'postgres'))('hot account
             );
             ok++;
           } catch (error) {
-            if (!(error instanceof HttpProblem) || error.code !== 'insufficient_funds') throw error;
+            if (!(error instanceof DomainError) || error.code !== 'insufficient_funds') throw error;
             refused++;
           }
         }

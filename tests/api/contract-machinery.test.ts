@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { loadOpenApiDocument } from '../../server/http/openapi-document';
 import { registerOperations } from '../../server/http/operations';
 import { registerErrorHandling } from '../../server/http/error-handler';
-import { HttpProblem } from '../../server/http/problem';
+import { DomainError } from '../../server/problems/domain-error';
 import { createTranslator } from '../../server/i18n/translator';
 
 const fixture = join(import.meta.dirname, 'fixtures', 'echo-contract.yaml');
@@ -17,7 +17,7 @@ describe('contract machinery: every request and response checked against the doc
     const { itemId } = request.params as { itemId: string };
     if (body.misbehave === 'off-contract') return { itemId, amount: Number(body.amount) };
     if (body.misbehave === 'throw') throw new Error('secret internal detail at /srv/app.ts:12');
-    if (body.misbehave === 'unlisted-refusal') throw new HttpProblem(409, 'surprise', 'errors:invalid_request');
+    if (body.misbehave === 'unlisted-refusal') throw new DomainError('clock_fixed');
     return { itemId, amount: body.amount };
   };
   const appWith = async (strictProblems: boolean) => {
@@ -128,7 +128,7 @@ describe('contract machinery: every request and response checked against the doc
         payload: JSON.stringify({ amount: '1', misbehave: 'unlisted-refusal' }),
       });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ code: 'surprise', status: 409 });
+      expect(res.json()).toMatchObject({ code: 'clock_fixed', status: 409 });
     } finally {
       await lenient.close();
     }

@@ -5,7 +5,7 @@ import { databaseKinds, type FreshDatabase } from '../support/databases';
 import { createTestMedia, createUser, fundWallet, type TestUser } from '../support/money';
 import { auditLedger } from '../../server/ledger/audit';
 import { holds, ledgerAccounts } from '../../server/db/schema/index';
-import { HttpProblem } from '../../server/http/problem';
+import { DomainError } from '../../server/problems/domain-error';
 import { createPricePoint } from '../../server/payments/price-points';
 import {
   cancelOrDecline,
@@ -42,11 +42,11 @@ interface Real {
   now: Date;
 }
 
-async function inTx<T>(real: Real, userIndex: number, work: (c: Caller) => Promise<T>): Promise<T | HttpProblem> {
+async function inTx<T>(real: Real, userIndex: number, work: (c: Caller) => Promise<T>): Promise<T | DomainError> {
   try {
     return await real.database.db.transaction((tx) => work({ tx, now: real.now, userId: real.users[userIndex]!.id }));
   } catch (error) {
-    if (error instanceof HttpProblem) return error;
+    if (error instanceof DomainError) return error;
     throw error;
   }
 }
@@ -93,7 +93,7 @@ class Send implements Cmd {
       sendPayment(c, { receiverUserId: real.users[this.to]!.id, amountCents: this.cents, paymentMethodId: 'balance' }),
     );
     const affordable = model.available[this.from]! >= this.cents;
-    expect(out instanceof HttpProblem ? out.code : 'ok').toBe(affordable ? 'ok' : 'insufficient_funds');
+    expect(out instanceof DomainError ? out.code : 'ok').toBe(affordable ? 'ok' : 'insufficient_funds');
     if (affordable) {
       model.available[this.from]! -= this.cents;
       model.available[this.to]! += this.cents;
@@ -110,7 +110,7 @@ class RequestAndPay implements Cmd {
     const request = await inTx(real, this.requester, (c) =>
       createRequest(c, { receiverUserId: real.users[this.payer]!.id, amountCents: this.cents, message: 'pls' }),
     );
-    if (request instanceof HttpProblem) throw request;
+    if (request instanceof DomainError) throw request;
     const out = await inTx(real, this.payer, (c) =>
       sendPayment(c, {
         receiverUserId: real.users[this.requester]!.id,
@@ -120,7 +120,7 @@ class RequestAndPay implements Cmd {
       }),
     );
     const affordable = model.available[this.payer]! >= this.cents;
-    expect(out instanceof HttpProblem ? out.code : 'ok').toBe(affordable ? 'ok' : 'insufficient_funds');
+    expect(out instanceof DomainError ? out.code : 'ok').toBe(affordable ? 'ok' : 'insufficient_funds');
     if (affordable) {
       model.available[this.payer]! -= this.cents;
       model.available[this.requester]! += this.cents;
@@ -140,8 +140,8 @@ class Buy implements Cmd {
       sendPayment(c, { receiverUserId: real.users[pp.creator]!.id, amountCents: pp.cents, paymentMethodId: 'balance', pricePointId: pp.id }),
     );
     const affordable = model.available[this.payer]! >= pp.cents;
-    expect(out instanceof HttpProblem ? out.code : 'ok').toBe(affordable ? 'ok' : 'insufficient_funds');
-    if (!(out instanceof HttpProblem)) {
+    expect(out instanceof DomainError ? out.code : 'ok').toBe(affordable ? 'ok' : 'insufficient_funds');
+    if (!(out instanceof DomainError)) {
       model.available[this.payer]! -= pp.cents;
       model.held[this.payer]! += pp.cents;
       model.purchases.push({ payer: this.payer, creator: pp.creator, cents: pp.cents, open: true, paymentId: out.id, mediaId: pp.mediaId });
@@ -165,13 +165,13 @@ class Settle implements Cmd {
       out = await real.database.db.transaction((tx) => expireHold(tx, new Date(real.now.getTime() + HOLD_MS + 1_000), p.paymentId));
     }
     if (p.open) {
-      expect(out).not.toBeInstanceOf(HttpProblem);
+      expect(out).not.toBeInstanceOf(DomainError);
       p.open = false;
       model.held[p.payer]! -= p.cents;
       if (this.how === 'claim') model.available[p.creator]! += p.cents;
       else model.available[p.payer]! += p.cents;
     } else if (this.how === 'decline') {
-      expect((out as HttpProblem).code).toBe('payment_action_not_allowed');
+      expect((out as DomainError).code).toBe('payment_action_not_allowed');
     }
     await checkInvariants(model, real);
   }

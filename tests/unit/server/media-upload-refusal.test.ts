@@ -7,6 +7,7 @@ import type { MediaStorage } from '../../../server/providers/media-storage';
 import type { Db } from '../../../server/db/database';
 import { PHOTO_MAX_BYTES } from '../../../domain/limits';
 import { mediaBackends, type RunningMediaBackend } from '../../support/media-backends';
+import { refusal } from '../../support/refusal';
 
 /**
  * A storage that, like the disk one creating its directory, only starts reading after an await: the bytes are
@@ -32,11 +33,11 @@ describe('an upload refused before storage starts reading', () => {
     process.prependListener('uncaughtException', record);
     try {
       const body = Readable.from([Buffer.from('this is plain text, no photo or video')]);
-      await expect(
+      expect(await refusal(
         uploadMedia({} as Db, slowStorage, { ownerUserId: 'u', body, now: new Date() }),
-      ).rejects.toMatchObject({ status: 415, code: 'media_type_unsupported' });
+      )).toMatchObject({ status: 415, code: 'media_type_unsupported' });
       const tiny = Readable.from([Buffer.from('abc')]);
-      await expect(uploadMedia({} as Db, slowStorage, { ownerUserId: 'u', body: tiny, now: new Date() })).rejects.toMatchObject({ status: 415 });
+      expect(await refusal(uploadMedia({} as Db, slowStorage, { ownerUserId: 'u', body: tiny, now: new Date() }))).toMatchObject({ status: 415 });
       await delay(50);
       expect(uncaught).toEqual([]);
     } finally {
@@ -60,7 +61,7 @@ describe.each(mediaBackends())('an upload refused on the real $name storage', (b
       const storage = running.storage();
       const before = await running.stored();
       const text = Readable.from([Buffer.from('this is plain text, no photo or video')]);
-      await expect(uploadMedia({} as Db, storage, { ownerUserId: 'u', body: text, now: new Date() })).rejects.toMatchObject({ status: 415 });
+      expect(await refusal(uploadMedia({} as Db, storage, { ownerUserId: 'u', body: text, now: new Date() }))).toMatchObject({ status: 415 });
       // A JPEG signature, then more than a photo may hold: cut off while its parts are on their way.
       let sent = 0;
       const tooLarge = new Readable({
@@ -71,7 +72,7 @@ describe.each(mediaBackends())('an upload refused on the real $name storage', (b
           this.push(chunk);
         },
       });
-      await expect(uploadMedia({} as Db, storage, { ownerUserId: 'u', body: tooLarge, now: new Date() })).rejects.toMatchObject({ status: 413, code: 'file_too_large' });
+      expect(await refusal(uploadMedia({} as Db, storage, { ownerUserId: 'u', body: tooLarge, now: new Date() }))).toMatchObject({ status: 413, code: 'file_too_large' });
       await delay(50);
       expect(uncaught).toEqual([]);
       expect(await running.stored()).toEqual(before);

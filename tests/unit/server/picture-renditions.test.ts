@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { renderRendition, renditionSpecOf, renditionSpecsFor } from '../../../server/media/renditions';
 import { TEST_ARTIST, TEST_CAMERA, testPhoto } from '../../support/pictures';
+import { refusal } from '../../support/refusal';
 
 /**
  * Issue 23: a profile picture is resized once to the sizes the views use — avatars 64, 128 and 512 px square, the
@@ -59,6 +60,6 @@ describe('profile picture renditions', () => {
 
   it('refuses bytes that only start like a JPEG (422 media_not_photo)', async () => {
     const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 1)]);
-    await expect(renderRendition(fake, renditionSpecOf('photo', 64)!, 'webp')).rejects.toMatchObject({ status: 422, code: 'media_not_photo' });
+    expect(await refusal(renderRendition(fake, renditionSpecOf('photo', 64)!, 'webp'))).toMatchObject({ status: 422, code: 'media_not_photo' });
   });
 });
