@@ -6,7 +6,8 @@ import { DatabaseDevClock, type Clock } from './clock';
 import type { Services } from './services';
 import { createTranslator } from './i18n/translator';
 import { loadOpenApiDocument } from './http/openapi-document';
-import { registerOperations, type OperationHandlers } from './http/operations';
+import { registerOperations } from './http/operations';
+import { contractHandlers } from './http/contract-handlers';
 import { registerErrorHandling, toProblem } from './http/error-handler';
 import { problemBody, problemFrom, sendProblem } from './http/problem';
 import { PRE_ROUTING_HEADERS, registerSecurityHeaders } from './security/headers';
@@ -152,7 +153,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('preClose', async () => live.close());
   // Uploads are streamed (never buffered whole) to the media handler; JSON stays the only parsed body.
   registerMediaBodies(app);
-  const handlers: OperationHandlers = {
+  // One handler per operation of openapi.yaml, each typed from it: a missing or extra one does not compile.
+  const handlers = contractHandlers({
     ...appVersionHandlers(services),
     ...walletHandlers(services),
     ...paymentHandlers(services),
@@ -172,7 +174,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...healthHandlers(services),
     ...apiDocsHandlers(services),
     ...liveEventHandlers(services, live),
-  };
+  });
   registerOperations(app, document, handlers, {
     authenticate: createAuthenticator({ db: deps.database.db, clock }),
     idempotency: { db: deps.database.db, clock },

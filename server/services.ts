@@ -7,8 +7,8 @@ import type { Providers } from './providers/index';
 import type { SmsSender } from './providers/sms/index';
 
 /**
- * What handlers and jobs are given. Each feature exports `xxxHandlers(services): OperationHandlers` from
- * `server/routes/xxx.ts`; app.ts composes them, so a feature never reaches for globals.
+ * What handlers and jobs are given. Each feature exports `xxxHandlers(services)` (its handlers, `satisfies SomeHandlers`)
+ * from `server/routes/xxx.ts`; app.ts composes them, so a feature never reaches for globals.
  */
 export interface Services {
   config: Config;

@@ -22,7 +22,7 @@ export function isDeferred(result: MoneyResult | DeferredAnswer): result is Defe
   return typeof (result as DeferredAnswer).deferred === 'function';
 }
 
-export type MoneyMovingRun = (tx: Tx, request: FastifyRequest) => Promise<MoneyResult | DeferredAnswer>;
+export type MoneyMovingRun<Request = FastifyRequest, Answer extends MoneyResult = MoneyResult> = (tx: Tx, request: Request) => Promise<Answer | DeferredAnswer>;
 
 /**
  * A money-moving operation's path in one statement, for the requests it knows how to take (the plain send from
@@ -31,8 +31,8 @@ export type MoneyMovingRun = (tx: Tx, request: FastifyRequest) => Promise<MoneyR
  * for a request it does not take; `run` then serves it in runIdempotent's transaction. `validate` checks an answer
  * against the contract before it is stored.
  */
-export type MoneyMovingAtOnce = (
-  request: FastifyRequest,
+export type MoneyMovingAtOnce<Request = FastifyRequest> = (
+  request: Request,
   scope: IdempotencyScope,
   validate: (status: number, body: unknown) => void,
 ) => Promise<StoredResponse | null>;
@@ -42,13 +42,17 @@ export type MoneyMovingAtOnce = (
  * validating a new card): run once the caller is settled, and only while the key holds no answer yet — a replay
  * of an answered key gets its stored bytes and calls nobody.
  */
-export type MoneyMovingPrepare = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+export type MoneyMovingPrepare<Request = FastifyRequest, Reply = FastifyReply> = (request: Request, reply: Reply) => Promise<void>;
 
-export interface MoneyMovingHandler {
+/**
+ * Request, Reply and Answer default to Fastify's untyped ones (registerOperations runs any document); a handler of
+ * openapi.yaml gets its operation's types (server/http/contract-handlers.ts).
+ */
+export interface MoneyMovingHandler<Request = FastifyRequest, Reply = FastifyReply, Answer extends MoneyResult = MoneyResult> {
   kind: 'money-moving';
-  run: MoneyMovingRun;
-  prepare?: MoneyMovingPrepare;
-  atOnce?: MoneyMovingAtOnce;
+  run: MoneyMovingRun<Request, Answer>;
+  prepare?: MoneyMovingPrepare<Request, Reply>;
+  atOnce?: MoneyMovingAtOnce<Request>;
   /**
    * atOnce's statement checks the caller's session itself (scope.session): the route then makes no session read
    * of its own before it (server/http/operations.ts; migration 0020).
@@ -57,11 +61,11 @@ export interface MoneyMovingHandler {
 }
 
 /** Marks a handler as money-moving: it gets the transaction its key is stored in, and returns status and body. */
-export function moneyMoving(
-  run: MoneyMovingRun,
-  atOnce?: MoneyMovingAtOnce,
-  options: { checksSession?: boolean; prepare?: MoneyMovingPrepare } = {},
-): MoneyMovingHandler {
+export function moneyMoving<Request = FastifyRequest, Reply = FastifyReply, Answer extends MoneyResult = MoneyResult>(
+  run: MoneyMovingRun<Request, NoInfer<Answer>>,
+  atOnce?: MoneyMovingAtOnce<Request>,
+  options: { checksSession?: boolean; prepare?: MoneyMovingPrepare<Request, Reply> } = {},
+): MoneyMovingHandler<Request, Reply, Answer> {
   if (options.checksSession && !atOnce) throw new Error('only a one-statement path can check the session itself');
   return {
     kind: 'money-moving',

@@ -69,7 +69,7 @@ export function streamedHasher(request: FastifyRequest & { body: Readable }): { 
 export async function hashWholeStream(request: FastifyRequest & { body: Readable }, limit: number): Promise<string | null> {
   const digest = createHash('sha256');
   let size = 0;
-  for await (const chunk of request.body as AsyncIterable<Buffer>) {
+  for await (const chunk of request.body) {
     size += chunk.length;
     if (size > limit) {
       request.body.destroy();

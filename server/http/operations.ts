@@ -41,6 +41,10 @@ declare module 'fastify' {
 }
 
 type OperationHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+/**
+ * Untyped, as registerOperations runs any document (the tests' fixtures too). openapi.yaml's own handlers are typed
+ * by operationId and handed over by contractHandlers (server/http/contract-handlers.ts).
+ */
 export type OperationHandlers = Record<string, OperationHandler | MoneyMovingHandler>;
 
 /** Thrown when a handler's answer breaks the contract: a bug on our side, so it becomes a 500 and is logged. */
@@ -110,6 +114,18 @@ export interface RegisterOptions {
  * TRUST_PROXY that one comes from X-Forwarded-For, which any caller writes. Anyone else gets the not-found handler's
  * own answer, so the route cannot be told apart from one that does not exist.
  */
+/** A body the upload parser left as the request stream (server/routes/media.ts), not parsed JSON. */
+function hasStreamedBody(request: FastifyRequest): request is FastifyRequest & { body: Readable } {
+  return request.body instanceof Readable;
+}
+
+/** The `{userId}` of the path, if the route has one (path parameters are text from the router, even before validation). */
+function userIdInPath(request: FastifyRequest): string | undefined {
+  const params: unknown = request.params;
+  if (typeof params !== 'object' || params === null || !('userId' in params)) return undefined;
+  return typeof params.userId === 'string' ? params.userId : undefined;
+}
+
 async function onlyFromThisMachine(request: FastifyRequest, reply: FastifyReply) {
   if (isLoopbackAddress(request.socket.remoteAddress)) return;
   reply.callNotFound();
@@ -126,7 +142,7 @@ function idempotentCreation(given: OperationHandler, store: { db: Db; clock: Clo
   return async (request, reply) => {
     const key = request.headers[IDEMPOTENCY_HEADER];
     if (typeof key !== 'string') return given(request, reply);
-    const streamed = request.body instanceof Readable;
+    const streamed = hasStreamedBody(request);
     const outcome = await claimKey(store.db, {
       userId: authOf(request).userId,
       operationId: String((request.routeOptions.config as { operationId?: string }).operationId),
@@ -138,13 +154,13 @@ function idempotentCreation(given: OperationHandler, store: { db: Db; clock: Clo
     });
     if (outcome.kind === 'answered') {
       // A streamed body is read whole before deciding: the same key with other bytes is a different request.
-      const hash = streamed ? await hashWholeStream(request as FastifyRequest & { body: Readable }, VIDEO_MAX_BYTES) : requestHash(request);
+      const hash = streamed ? await hashWholeStream(request, VIDEO_MAX_BYTES) : requestHash(request);
       if (hash !== outcome.requestHash) throw keyReused();
       const { status, bodyText } = outcome.answer;
       const type = status >= 400 ? 'application/problem+json; charset=utf-8' : 'application/json; charset=utf-8';
       return reply.code(status).type(type).header('idempotent-replayed', 'true').send(bodyText);
     }
-    const hasher = streamed ? streamedHasher(request as FastifyRequest & { body: Readable }) : null;
+    const hasher = streamed ? streamedHasher(request) : null;
     request.idempotencyClaim = { claim: outcome.claim, db: store.db, streamed, hash: () => (hasher ? hasher.hash() : null), settled: false };
     try {
       return await given(request, reply);
@@ -259,7 +275,7 @@ export function registerOperations(
     const settleCaller = async (request: FastifyRequest) => {
       if (request.deferredSession) request.deferredSession.settled = true;
       request.auth = await options.authenticate!(request);
-      const { userId } = (request.params ?? {}) as { userId?: string };
+      const userId = userIdInPath(request);
       if (userId !== undefined && userId !== request.auth.userId) {
         throw new DomainError('not_found');
       }
@@ -277,10 +293,12 @@ export function registerOperations(
     const handler: OperationHandler = isMoneyMoving(given)
       ? async (request, reply) => {
           const deferred = request.deferredSession && !request.deferredSession.settled ? request.deferredSession : null;
+          // Deferred: the user the path names, whom the statement checks the session against before anything.
+          const pathUser = deferred ? userIdInPath(request) : undefined;
+          if (deferred && pathUser === undefined) throw new Error(`${operation.operationId}: a deferred session needs {userId} in the path`);
           // The response is stored and replayed as exact bytes, so it is validated here, before it is stored.
           const scope: IdempotencyScope = {
-            // Deferred: the user the path names, whom the statement checks the session against before anything.
-            userId: deferred ? (request.params as { userId: string }).userId : authOf(request).userId,
+            userId: pathUser ?? authOf(request).userId,
             operationId: operation.operationId,
             key: String(request.headers[IDEMPOTENCY_HEADER]),
             requestHash: requestHash(request),

@@ -1,6 +1,6 @@
-import type { components } from '../../openapi/schema';
 import { AccountInfoForm, normalizeEmail } from '../../domain/rules/account-rules';
-import type { OperationHandlers } from '../http/operations';
+import type { FastifyReply } from 'fastify';
+import type { QueryOf, SomeHandlers } from '../http/contract-handlers';
 import type { Services } from '../services';
 import { authOf } from '../auth/authenticate';
 import { checkRules } from '../problems/check-rules';
@@ -25,11 +25,8 @@ import { setProfileImage, publicImage, type ProfileImageSlot } from '../creators
 import { sessionUserOf } from '../accounts/session-user';
 import { mediaNotFound } from '../media/service';
 import { renditionOf, renditionSpecOf, renditionSpecsFor } from '../media/renditions';
-import type { PictureFormat } from '../../domain/pictures';
 import { ownProfile } from '../creators/profiles';
 import { DomainError } from '../problems/domain-error';
-
-type Schemas = components['schemas'];
 
 const userNotFound = () => new DomainError('user_not_found', { variant: 'account' });
 
@@ -38,7 +35,7 @@ const userNotFound = () => new DomainError('user_not_found', { variant: 'account
  * and the profile's avatar and background image — set by their owner, served to anyone. Changing the email or the
  * name and closing need the password (step-up, server/auth/step-up.ts).
  */
-export function accountSettingsHandlers(services: Services): OperationHandlers {
+export function accountSettingsHandlers(services: Services) {
   const { config, clock, database, providers } = services;
   const { db } = database;
   const { sendVerification, sendNotice } = accountMail(services);
@@ -52,8 +49,7 @@ export function accountSettingsHandlers(services: Services): OperationHandlers {
 
     updatePreferences: async (request) => {
       const { userId } = authOf(request);
-      const body = request.body as Schemas['Preferences'];
-      const row = await savePreferences(db, userId, body, clock.now());
+      const row = await savePreferences(db, userId, request.body, clock.now());
       if (!row) throw userNotFound();
       request.log.info({ userId }, 'preferences saved');
       return { language: row.language, emailNotifications: row.emailNotifications };
@@ -61,8 +57,7 @@ export function accountSettingsHandlers(services: Services): OperationHandlers {
 
     updateAccountInfo: async (request, reply) => {
       const { userId } = authOf(request);
-      const body = request.body as Schemas['AccountInfoChange'];
-      const { current_password: password, ...fields } = body;
+      const { current_password: password, ...fields } = request.body;
       const values = { ...fields, fullName: fields.fullName.trim(), email: normalizeEmail(fields.email) };
       checkRules(AccountInfoForm, values);
       const current = await findUserById(db, userId);
@@ -107,10 +102,9 @@ export function accountSettingsHandlers(services: Services): OperationHandlers {
 
     closeAccount: async (request, reply) => {
       const { userId } = authOf(request);
-      const body = (request.body ?? {}) as Partial<Schemas['CloseAccountRequest']>;
       const current = await findUserById(db, userId);
       if (!current) throw userNotFound();
-      await requireStepUp(db, request, reply, current, body.current_password, clock.now());
+      await requireStepUp(db, request, reply, current, request.body?.current_password, clock.now());
       await closeAccount(db, userId, clock.now());
       clearSessionCookies(reply, request, config);
       request.log.info({ userId }, 'account closed');
@@ -119,7 +113,7 @@ export function accountSettingsHandlers(services: Services): OperationHandlers {
 
     setProfileImage: async (request, reply) => {
       const { userId } = authOf(request);
-      const body = request.body as Schemas['ProfileImageChange'];
+      const { body } = request;
       await setProfileImage(db, providers.media, userId, body.slot, body.mediaId, clock.now());
       // The session user carries the avatar's address (the sidebar shows it): the cookie follows the new picture.
       const row = await findUserById(db, userId);
@@ -127,18 +121,16 @@ export function accountSettingsHandlers(services: Services): OperationHandlers {
       return ownProfile(db, userId);
     },
 
-    getAvatar: async (request, reply) => servePicture(request, 'photo', reply),
-    getBackgroundImage: async (request, reply) => servePicture(request, 'background', reply),
-  };
+    getAvatar: async (request, reply) => servePicture(reply, 'photo', request.params.profileUserId, request.query),
+    getBackgroundImage: async (request, reply) => servePicture(reply, 'background', request.params.profileUserId, request.query),
+  } satisfies SomeHandlers;
 
   /**
    * A public picture, as a rendition (server/media/renditions.ts): never the original upload, which may carry EXIF.
    * `size` picks the avatar side or banner width (default: the largest), `format` WebP or JPEG (default JPEG, which
    * every browser shows).
    */
-  async function servePicture(request: import('fastify').FastifyRequest, slot: ProfileImageSlot, reply: import('fastify').FastifyReply) {
-    const { profileUserId } = request.params as { profileUserId: string };
-    const query = request.query as { k?: string; size?: number; format?: PictureFormat };
+  async function servePicture(reply: FastifyReply, slot: ProfileImageSlot, profileUserId: string, query: QueryOf<'getAvatar'> | QueryOf<'getBackgroundImage'>) {
     const row = await publicImage(db, profileUserId, slot);
     // An address names one picture: a key that is not the current one answers nothing, so a cache that keeps an
     // address for a year never keeps another picture under it.

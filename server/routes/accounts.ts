@@ -11,7 +11,7 @@ import {
   VerifyEmailForm,
   normalizeEmail,
 } from '../../domain/rules/account-rules';
-import type { OperationHandlers } from '../http/operations';
+import type { SomeHandlers } from '../http/contract-handlers';
 import type { Services } from '../services';
 import { checkRules } from '../problems/check-rules';
 import { authOf, tokenOf } from '../auth/authenticate';
@@ -47,7 +47,7 @@ type Schemas = components['schemas'];
  * the shared rules (domain/rules/) decide whether the values are good. Secrets (passwords, tokens, codes, saltcodes)
  * are never logged: only user ids and outcomes are.
  */
-export function accountHandlers(services: Services): OperationHandlers {
+export function accountHandlers(services: Services) {
   const { config, clock } = services;
   const db = services.database.db;
   // Computed now, so that not even the first sign-in with an unknown email takes longer than a wrong password.
@@ -71,8 +71,8 @@ export function accountHandlers(services: Services): OperationHandlers {
    * A call that only names an address (resend a code, forgot password): checked and counted before anything is
    * looked up; the account it names, if any. The caller answers the same either way.
    */
-  async function addressOnlyCall(request: FastifyRequest, reply: FastifyReply, perEmail: Limit, perIp: Limit) {
-    const email = normalizeEmail((request.body as Schemas['EmailRequest']).email);
+  async function addressOnlyCall(request: FastifyRequest, reply: FastifyReply, given: Schemas['EmailRequest'], perEmail: Limit, perIp: Limit) {
+    const email = normalizeEmail(given.email);
     checkRules(EmailForm, { email });
     const now = clock.now();
     await perAddressAndClient(request, reply, email, perEmail, perIp, now);
@@ -92,7 +92,7 @@ export function accountHandlers(services: Services): OperationHandlers {
 
   return {
     createUser: async (request, reply) => {
-      const body = request.body as Schemas['CreateUserRequest'];
+      const { body } = request;
       const email = normalizeEmail(body.email);
       checkRules(CreateUserRules, { email, password: body.password });
       const now = clock.now();
@@ -105,7 +105,7 @@ export function accountHandlers(services: Services): OperationHandlers {
     },
 
     verifyEmailOtp: async (request, reply) => {
-      const body = request.body as Schemas['VerifyEmailRequest'];
+      const { body } = request;
       const email = normalizeEmail(body.email);
       checkRules(VerifyEmailForm, { email, otp: body.otp });
       const now = clock.now();
@@ -146,14 +146,14 @@ export function accountHandlers(services: Services): OperationHandlers {
     },
 
     resendEmailOtp: async (request, reply) => {
-      const { now, user } = await addressOnlyCall(request, reply, LIMITS.otpResendPerEmail, LIMITS.otpResendPerIp);
+      const { now, user } = await addressOnlyCall(request, reply, request.body, LIMITS.otpResendPerEmail, LIMITS.otpResendPerIp);
       // The same answer whether or not there is an unverified account with this address, or one waiting to change
       // to it (a new code for the new address; the account's own email is left as it is).
       if (user && user.emailStatus === 'unverified' && user.accountStatus === 'active') {
         const code = await issueEmailCode(db, user.id, normalizeEmail(user.email), now);
         await sendVerification(request, user.email, code);
       } else if (!user) {
-        const email = normalizeEmail((request.body as Schemas['EmailRequest']).email);
+        const email = normalizeEmail(request.body.email);
         for (const waiting of await findUsersByPendingEmail(db, email)) {
           const code = await issueEmailCode(db, waiting.id, email, now);
           await sendVerification(request, email, code);
@@ -164,7 +164,7 @@ export function accountHandlers(services: Services): OperationHandlers {
     },
 
     login: async (request, reply) => {
-      const body = request.body as Schemas['LoginRequest'];
+      const { body } = request;
       const email = normalizeEmail(body.email);
       checkRules(SignInForm, { email, password: body.password });
       const now = clock.now();
@@ -184,9 +184,8 @@ export function accountHandlers(services: Services): OperationHandlers {
     },
 
     logout: async (request, reply) => {
-      const { userId } = request.params as { userId: string };
-      const body = (request.body ?? {}) as Schemas['LogoutRequest'];
-      const token = tokenOf(request) ?? body.token;
+      const { userId } = request.params;
+      const token = tokenOf(request) ?? request.body?.token;
       if (token && token.length <= 200) {
         const owner = await sessionOwner(db, token);
         if (owner && owner.userId !== userId) throw new DomainError('forbidden');
@@ -200,7 +199,7 @@ export function accountHandlers(services: Services): OperationHandlers {
     },
 
     forgotPassword: async (request, reply) => {
-      const { now, user } = await addressOnlyCall(request, reply, LIMITS.forgotPerEmail, LIMITS.forgotPerIp);
+      const { now, user } = await addressOnlyCall(request, reply, request.body, LIMITS.forgotPerEmail, LIMITS.forgotPerIp);
       // The same answer whether or not the address has an account.
       if (user && user.accountStatus === 'active') {
         const saltcode = await issueReset(db, user.id, now);
@@ -213,7 +212,7 @@ export function accountHandlers(services: Services): OperationHandlers {
     },
 
     resetPassword: async (request, reply) => {
-      const body = request.body as Schemas['ResetPasswordRequest'];
+      const { body } = request;
       const email = normalizeEmail(body.email);
       checkRules(ResetPasswordForm, { ...body, email });
       const now = clock.now();
@@ -236,7 +235,7 @@ export function accountHandlers(services: Services): OperationHandlers {
 
     changePassword: async (request, reply) => {
       const { userId, tokenHash } = authOf(request);
-      const body = request.body as Schemas['ChangePasswordRequest'];
+      const { body } = request;
       checkRules(ChangePasswordForm, body);
       const user = await findUserById(db, userId);
       if (!user) throw new DomainError('user_not_found', { variant: 'account' });
@@ -258,7 +257,7 @@ export function accountHandlers(services: Services): OperationHandlers {
 
     setUpAccount: async (request, reply) => {
       const { userId } = authOf(request);
-      const body = request.body as Schemas['SetUpRequest'];
+      const { body } = request;
       const values = { ...body, fullName: body.fullName.trim() };
       checkRules(SetUpForm, values);
       const user = await findUserById(db, userId);
@@ -296,5 +295,5 @@ export function accountHandlers(services: Services): OperationHandlers {
         pendingEmail: user.pendingEmail ?? null,
       };
     },
-  };
+  } satisfies SomeHandlers;
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import type { OperationHandlers } from '../http/operations';
+import type { SomeHandlers } from '../http/contract-handlers';
 import type { Services } from '../services';
 import { openapiPath } from '../paths';
 import { apiReferencePolicy, renderApiReference } from '../http/api-reference';
@@ -10,7 +10,7 @@ import { newNonce } from '../security/headers';
  * The contract as JSON (with its `$ref`s, as written) and as a readable page. The dev-only operations stay in the
  * document in production: they are marked `x-dev-only`, and their absence there is documented behaviour.
  */
-export function apiDocsHandlers(_services: Services): OperationHandlers {
+export function apiDocsHandlers(_services: Services) {
   const document = parse(readFileSync(openapiPath, 'utf8')) as Record<string, unknown>;
   const json = JSON.stringify(document);
   return {
@@ -25,5 +25,5 @@ export function apiDocsHandlers(_services: Services): OperationHandlers {
         .header('content-security-policy', apiReferencePolicy(nonce))
         .send(renderApiReference(document, nonce));
     },
-  };
+  } satisfies SomeHandlers;
 }

@@ -1,9 +1,9 @@
-import type { OperationHandlers } from '../http/operations';
+import type { SomeHandlers } from '../http/contract-handlers';
 import type { Services } from '../services';
 import { APP_VERSION } from '../version';
 
-export function appVersionHandlers(_services: Services): OperationHandlers {
+export function appVersionHandlers(_services: Services) {
   return {
     getAppVersion: async () => ({ version: APP_VERSION }),
-  };
+  } satisfies SomeHandlers;
 }

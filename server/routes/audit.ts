@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { OperationHandlers } from '../http/operations';
+import type { AnswerOf, SomeHandlers } from '../http/contract-handlers';
+import { ResponseContractError } from '../http/operations';
+import { isPaymentStatus } from '../../machines/payment-lifecycle.machine';
 import type { Services } from '../services';
 import { authOf } from '../auth/authenticate';
 import { requireRole } from '../roles/roles';
@@ -8,22 +10,34 @@ import { checkLedger } from '../audit/ledger-check';
 import { formatAmount } from '../../domain/money/amount';
 import { DomainError } from '../problems/domain-error';
 
+type AuditedPayment = AnswerOf<'auditPayment'>['payment'];
+const PAYMENT_TYPES = ['send', 'request', 'price_point'] as const satisfies readonly AuditedPayment['type'][];
+const isPaymentType = (kind: string): kind is AuditedPayment['type'] => PAYMENT_TYPES.some((type) => type === kind);
+
+/**
+ * The audit reads the stored payment as it is (it exists to find what is wrong); the contract's answer names only the
+ * kinds and statuses there are. One outside them is the same 500 the answer's check would give (ResponseContractError).
+ */
+function paymentTypeAndStatus(kind: string, status: string): Pick<AuditedPayment, 'type' | 'status'> {
+  if (isPaymentType(kind) && isPaymentStatus(status)) return { type: kind, status };
+  throw new ResponseContractError('auditPayment', 200, `a payment of kind ${kind} in status ${status}`);
+}
+
 /** The auditor's API (issue 9): every operation checks the role first, so nobody else learns anything. */
-export function auditHandlers(services: Services): OperationHandlers {
+export function auditHandlers(services: Services) {
   const { database, clock } = services;
   const auditor = (request: FastifyRequest) => requireRole(database.db, authOf(request).userId, 'auditor');
   return {
     auditPayment: async (request) => {
       await auditor(request);
-      const { paymentId } = request.params as { paymentId: string };
+      const { paymentId } = request.params;
       const audit = await auditPayment(database, paymentId);
       if (!audit) throw new DomainError('not_found');
       const { payment } = audit;
       return {
         payment: {
           payment_id: payment.id,
-          type: payment.kind,
-          status: payment.status,
+          ...paymentTypeAndStatus(payment.kind, payment.status),
           amount: formatAmount(payment.amountCents),
           fee: formatAmount(payment.feeCents),
           sender_user_id: payment.senderUserId,
@@ -55,5 +69,5 @@ export function auditHandlers(services: Services): OperationHandlers {
       const check = await checkLedger(database, clock.now());
       return { checked_at: check.checkedAt.toISOString(), ...check.counted, breaches: check.breaches };
     },
-  };
+  } satisfies SomeHandlers;
 }

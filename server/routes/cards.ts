@@ -1,9 +1,8 @@
-import type { OperationHandlers } from '../http/operations';
+import type { SomeHandlers } from '../http/contract-handlers';
 import type { Services } from '../services';
 import { authOf } from '../auth/authenticate';
 import { addCard, cardView, listCards, removeCard } from '../wallet/cards';
 import { requireVerifiedEmail } from '../wallet/verified';
-import type { CardFormValue } from '../../domain/rules/card-rules';
 import { enforceLimit } from '../security/enforce-limit';
 import { LIMITS, release, type Counter } from '../security/rate-limit';
 import { DomainError } from '../problems/domain-error';
@@ -14,7 +13,7 @@ const cardDeclineCounters = (userId: string, clientAddress: string): Counter[] =
 ];
 
 /** Cards: `app/user/{userId}/payment-methods/cards` (docs/money.md "Cards"). */
-export function cardHandlers(services: Services): OperationHandlers {
+export function cardHandlers(services: Services) {
   const { db } = services.database;
   return {
     listCards: async (request) => ({ cards: (await listCards(db, authOf(request).userId)).map(cardView) }),
@@ -28,7 +27,7 @@ export function cardHandlers(services: Services): OperationHandlers {
       const hits = await enforceLimit(db, request, reply, cardDeclineCounters(userId, request.ip), now);
       let card;
       try {
-        card = await addCard(db, services.providers.card, userId, request.body as CardFormValue, now);
+        card = await addCard(db, services.providers.card, userId, request.body, now);
       } catch (error) {
         if (!(error instanceof DomainError && error.code === 'card_declined')) await release(db, hits);
         throw error;
@@ -40,9 +39,9 @@ export function cardHandlers(services: Services): OperationHandlers {
     },
 
     removeCard: async (request) => {
-      const { cardId } = request.params as { cardId: string };
+      const { cardId } = request.params;
       await removeCard(db, authOf(request).userId, cardId, services.clock.now());
       return { removed: true, cardId };
     },
-  };
+  } satisfies SomeHandlers;
 }

@@ -1,5 +1,4 @@
-import type { FastifyRequest } from 'fastify';
-import type { OperationHandlers } from '../http/operations';
+import type { QueryOf, SomeHandlers } from '../http/contract-handlers';
 import type { Services } from '../services';
 import { authOf } from '../auth/authenticate';
 import { moneyMoving } from '../http/idempotency';
@@ -20,8 +19,7 @@ export function amountOf(text: string): number {
 }
 
 /** startPage..endPage as the payment list reads them (at most 10 pages at once). */
-export function pagesOf(request: FastifyRequest): TransferListQuery {
-  const query = request.query as { startPage?: number; endPage?: number; status?: TransferListQuery['status'] };
+export function pagesOf(query: QueryOf<'listDeposits' | 'listWithdrawals'>): TransferListQuery {
   const startPage = query.startPage ?? 1;
   const endPage = query.endPage ?? startPage;
   if (endPage < startPage || endPage - startPage + 1 > MAX_PAGES_PER_CALL) {
@@ -31,12 +29,12 @@ export function pagesOf(request: FastifyRequest): TransferListQuery {
 }
 
 /** Deposits: by card, by USDT; lists and details (docs/money.md "Deposits"). */
-export function depositHandlers(services: Services): OperationHandlers {
+export function depositHandlers(services: Services) {
   const { db } = services.database;
   const network = services.providers.usdt;
   return {
     createCardDeposit: moneyMoving(async (tx, request) => {
-      const body = request.body as { paymentMethodId: string; amount: string };
+      const { body } = request;
       const userId = authOf(request).userId;
       const amountCents = amountOf(body.amount);
       await requireVerifiedEmail(tx, userId);
@@ -57,12 +55,12 @@ export function depositHandlers(services: Services): OperationHandlers {
       return { address, asset: 'USDT', network: network.network, requiredConfirmations: network.requiredConfirmations };
     },
 
-    listDeposits: async (request) => listDeposits(db, authOf(request).userId, pagesOf(request), network.requiredConfirmations),
+    listDeposits: async (request) => listDeposits(db, authOf(request).userId, pagesOf(request.query), network.requiredConfirmations),
 
     getDeposit: async (request) => {
-      const { deposit } = request.params as { deposit: string };
+      const { deposit } = request.params;
       const row = await findDeposit(db, authOf(request).userId, deposit);
       return depositDetails(db, row, network.requiredConfirmations);
     },
-  };
+  } satisfies SomeHandlers;
 }

@@ -1,5 +1,5 @@
 import type { components } from '../../openapi/schema';
-import type { OperationHandlers } from '../http/operations';
+import type { SomeHandlers } from '../http/contract-handlers';
 import type { Services } from '../services';
 import { isSettableClock } from '../clock';
 import { latestOutboxMessages } from '../dev/outbox-messages';
@@ -17,7 +17,7 @@ type Schemas = components['schemas'];
  * peer on this machine (server/http/operations.ts); to anyone else they are 404 like a route that does not exist.
  * No route grants a role: `npm run admin -- grant-auditor <email>` does (server/roles/admin-command.ts).
  */
-export function devHandlers(services: Services): OperationHandlers {
+export function devHandlers(services: Services) {
   const db = services.database.db;
   const clock = services.clock;
 
@@ -28,14 +28,14 @@ export function devHandlers(services: Services): OperationHandlers {
 
   return {
     getDevOutbox: async (request) => {
-      const { to, limit } = request.query as { to?: string; limit?: number };
+      const { to, limit } = request.query;
       return { messages: await latestOutboxMessages(db, to, limit ?? 20) };
     },
 
     getDevClock: async () => clockState(),
 
     simulateUsdtTransfer: async (request, reply) => {
-      const body = request.body as { user: string; amount: string };
+      const { body } = request;
       const sandbox = services.providers.sandbox;
       if (!sandbox) throw new DomainError('sandbox_unavailable');
       const cents = parseAmount(body.amount);
@@ -53,7 +53,7 @@ export function devHandlers(services: Services): OperationHandlers {
     },
 
     setDevClock: async (request) => {
-      const body = request.body as Schemas['DevClockChange'];
+      const { body } = request;
       if (!isSettableClock(clock)) throw new DomainError('clock_fixed');
       const current = clock.offset;
       const next = body.advanceMs !== undefined ? current + body.advanceMs : (body.offsetMs ?? current);
@@ -62,5 +62,5 @@ export function devHandlers(services: Services): OperationHandlers {
       request.log.info({ offsetMs: next }, 'test clock moved');
       return clockState();
     },
-  };
+  } satisfies SomeHandlers;
 }

@@ -1,4 +1,4 @@
-import type { OperationHandlers } from '../http/operations';
+import type { SomeHandlers } from '../http/contract-handlers';
 import type { Services } from '../services';
 import { readinessCheck } from '../observability/readiness';
 import { APP_VERSION } from '../version';
@@ -8,7 +8,7 @@ import { DomainError } from '../problems/domain-error';
  * Liveness says only that the event loop answers (restarting a process because its database is down would not
  * help); readiness says whether this instance can serve: the database answers and carries this version's schema.
  */
-export function healthHandlers(services: Services): OperationHandlers {
+export function healthHandlers(services: Services) {
   const readiness = readinessCheck(services.database);
   return {
     getLiveness: async () => ({ status: 'ok', version: APP_VERSION }),
@@ -19,5 +19,5 @@ export function healthHandlers(services: Services): OperationHandlers {
       if (found === 'migrations_pending') throw new DomainError('migrations_pending');
       return { status: 'ok', version: APP_VERSION };
     },
-  };
+  } satisfies SomeHandlers;
 }

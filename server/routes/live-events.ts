@@ -1,4 +1,4 @@
-import type { OperationHandlers } from '../http/operations';
+import type { SomeHandlers } from '../http/contract-handlers';
 import type { Services } from '../services';
 import { authOf } from '../auth/authenticate';
 import { parseLastEventId, type LastEventId, type LiveHub } from '../live/live-hub';
@@ -19,7 +19,7 @@ function lastEventIdOf(header: string | string[] | undefined): LastEventId {
  * per user and instance (the hub, 429 too_many_event_streams), and the openings per user across instances
  * (`event-stream-open:user`, 429 too_many_attempts with Retry-After), counted once the stream would be opened.
  */
-export function liveEventHandlers(services: Services, hub: LiveHub): OperationHandlers {
+export function liveEventHandlers(services: Services, hub: LiveHub) {
   return {
     streamEvents: async (request, reply) => {
       const userId = authOf(request).userId;
@@ -67,5 +67,5 @@ export function liveEventHandlers(services: Services, hub: LiveHub): OperationHa
         sink.end();
       }
     },
-  };
+  } satisfies SomeHandlers;
 }

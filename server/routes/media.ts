@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import type { OperationHandlers } from '../http/operations';
+import type { SomeHandlers } from '../http/contract-handlers';
 import type { Services } from '../services';
 import { authOf } from '../auth/authenticate';
 import { mediaTypeUnsupported, mediaView, uploadMedia, visibleMedia } from '../media/service';
@@ -17,7 +17,7 @@ export function registerMediaBodies(app: FastifyInstance): void {
 }
 
 /** Media: upload and serve photos and videos (docs/money.md "Media"). */
-export function mediaHandlers(services: Services): OperationHandlers {
+export function mediaHandlers(services: Services) {
   const { db } = services.database;
   const storage = services.providers.media;
   return {
@@ -28,7 +28,7 @@ export function mediaHandlers(services: Services): OperationHandlers {
       const row = await uploadMedia(db, storage, {
         ownerUserId: userId,
         body: request.body,
-        fileName: (request.query as { name?: string }).name,
+        fileName: request.query.name,
         declaredLength: Number.isFinite(length) ? length : undefined,
         now: services.clock.now(),
       });
@@ -38,7 +38,7 @@ export function mediaHandlers(services: Services): OperationHandlers {
     },
 
     getMedia: async (request, reply) => {
-      const { mediaId } = request.params as { mediaId: string };
+      const { mediaId } = request.params;
       const row = await visibleMedia(db, mediaId, authOf(request).userId);
       const file = await storage.open(row.storageKey);
       if (!file) throw mediaNotFound();
@@ -52,5 +52,5 @@ export function mediaHandlers(services: Services): OperationHandlers {
         .header('content-security-policy', "default-src 'none'; sandbox")
         .send(file.stream);
     },
-  };
+  } satisfies SomeHandlers;
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { OperationHandlers } from '../http/operations';
+import type { BodyOf, SomeHandlers } from '../http/contract-handlers';
 import type { Services } from '../services';
 import { authOf } from '../auth/authenticate';
 import { blankFieldIssue, RequestValidationError } from '../http/validation';
@@ -22,12 +22,11 @@ import { sendFromBalanceKeyed } from '../payments/send-from-balance-keyed';
 import { deferAuthorisation } from '../wallet/card-outcomes';
 import { requireVerifiedEmail } from '../wallet/verified';
 import { storeCard, validateCard, type ValidCard } from '../wallet/cards';
-import type { CardFormValue } from '../../domain/rules/card-rules';
 import { moneyDepsOf } from './money-deps';
 import { keyRefOf } from './keys';
 import { enforceLimit } from '../security/enforce-limit';
 import { LIMITS, release, type Counter } from '../security/rate-limit';
-import { envelopeOf, listOpenOrders, listPayments, MAX_PAGES_PER_CALL, messageView, paymentView, searchOf, trailOf, type ListQuery, type SearchQuery } from '../payments/views';
+import { envelopeOf, listOpenOrders, listPayments, MAX_PAGES_PER_CALL, messageView, paymentView, searchOf, trailOf } from '../payments/views';
 import { picturesOf } from '../creators/profile-images';
 import { DomainError } from '../problems/domain-error';
 
@@ -37,18 +36,8 @@ function amountOf(text: string): number {
   return cents;
 }
 
-interface SendBody {
-  receiverUserId: string;
-  amount: string;
-  message?: string;
-  paymentMethodId?: string;
-  /** A card typed into the payment: validated with no charge, stored (kept unless `save` is false), then charged. */
-  newCard?: CardFormValue;
-  save?: boolean;
-  paymentId?: string;
-  pricePointId?: string;
-  showOnPage?: boolean;
-}
+/** `newCard`: a card typed into the payment, validated with no charge, stored (kept unless `save` is false), then charged. */
+type SendBody = BodyOf<'sendPayment'>;
 
 /** The contract's rule: exactly one of `paymentMethodId` and `newCard` (400 otherwise). */
 function requireOneMethod(body: SendBody): void {
@@ -85,22 +74,19 @@ const requestCounters = (senderId: string, recipientId: string): Counter[] => [
   { limit: LIMITS.requestPerPair, scope: senderId, subject: recipientId },
 ];
 
-export function paymentHandlers(services: Services): OperationHandlers {
+export function paymentHandlers(services: Services) {
   const { db } = services.database;
   const caller = (tx: Tx, request: FastifyRequest): Caller => ({ tx, now: services.clock.now(), userId: authOf(request).userId });
   /** A change that moves no money (no Idempotency-Key): its own transaction, answered with the payment. */
-  const change = (work: (c: Caller, body: { paymentId: string }) => Promise<Payment>, status = 200) =>
-    async (request: FastifyRequest, reply: import('fastify').FastifyReply) =>
-      db.transaction(async (tx) => {
-        const c = caller(tx, request);
-        const payment = await work(c, request.body as { paymentId: string });
-        reply.code(status);
-        return envelopeOf(tx, payment, c.userId, c.now);
-      });
+  const change = (request: FastifyRequest, paymentId: string, work: (c: Caller, paymentId: string) => Promise<Payment>) =>
+    db.transaction(async (tx) => {
+      const c = caller(tx, request);
+      return envelopeOf(tx, await work(c, paymentId), c.userId, c.now);
+    });
 
   return {
     getPayment: async (request) => {
-      const { paymentId } = request.query as { paymentId: string };
+      const { paymentId } = request.query;
       const userId = authOf(request).userId;
       const payment = await paymentOfParty(db, paymentId, userId);
       if (!payment) throw notFound();
@@ -108,7 +94,7 @@ export function paymentHandlers(services: Services): OperationHandlers {
     },
 
     listPayments: async (request, reply) => {
-      const query = request.query as Partial<ListQuery> & { startPage: number };
+      const { query } = request;
       const startPage = query.startPage ?? 1;
       const endPage = query.endPage ?? startPage;
       if (endPage < startPage || endPage - startPage + 1 > MAX_PAGES_PER_CALL) {
@@ -116,13 +102,13 @@ export function paymentHandlers(services: Services): OperationHandlers {
       }
       // A note search (`q`, the trigram index of migration 0028) is counted per user; the plain list and the other
       // filters (btree indexes, like the list's own) are not.
-      if ((request.query as SearchQuery).q !== undefined) {
+      if (query.q !== undefined) {
         await enforceLimit(db, request, reply, [{ limit: LIMITS.activitySearchPerUser, subject: authOf(request).userId }], services.clock.now());
       }
       return listPayments(
         db,
         authOf(request).userId,
-        { startPage, endPage, status: query.status ?? 'all', type: query.type ?? 'all', search: searchOf(request.query as SearchQuery) },
+        { startPage, endPage, status: query.status ?? 'all', type: query.type ?? 'all', search: searchOf(query) },
         services.clock.now(),
       );
     },
@@ -130,7 +116,7 @@ export function paymentHandlers(services: Services): OperationHandlers {
     listOpenOrders: async (request) => listOpenOrders(db, authOf(request).userId, services.clock.now()),
 
     listPaymentEvents: async (request) => {
-      const { paymentId } = request.params as { paymentId: string };
+      const { paymentId } = request.params;
       if (!(await paymentOfParty(db, paymentId, authOf(request).userId))) throw notFound();
       return { data: await trailOf(db, paymentId) };
     },
@@ -138,7 +124,7 @@ export function paymentHandlers(services: Services): OperationHandlers {
     sendPayment: moneyMoving(
       async (tx, request) => {
         const c: Caller = { ...caller(tx, request), key: keyRefOf(request) };
-        const body = request.body as SendBody;
+        const { body } = request;
         const input = sendInputOf(body);
         if (body.newCard) {
           const valid = validatedCards.get(request);
@@ -172,7 +158,7 @@ export function paymentHandlers(services: Services): OperationHandlers {
       // The hot path: a plain send from the balance is one statement with its key and answer (migration 0016);
       // everything else (paying a request, a price point, a card) goes through the transaction above.
       async (request, scope, validate) => {
-        const input = sendInputOf(request.body as SendBody);
+        const input = sendInputOf(request.body);
         // Shown on the receiver's page: the transaction below records the choice with the payment.
         if (!isPlainBalanceSend(scope.userId, input) || input.showOnPage === true) return null;
         // The two avatars' addresses are read before the statement (they are public, like the pay page): the
@@ -192,7 +178,7 @@ export function paymentHandlers(services: Services): OperationHandlers {
         // A new card is validated by the processor (no charge) before the transaction, as adding a card is; declines
         // count against the same card-testing limits.
         prepare: async (request, reply) => {
-          const body = request.body as SendBody;
+          const { body } = request;
           requireOneMethod(body);
           if (!body.newCard) return;
           const userId = authOf(request).userId;
@@ -210,7 +196,7 @@ export function paymentHandlers(services: Services): OperationHandlers {
     ),
 
     requestPayment: async (request, reply) => {
-      const body = request.body as { receiverUserId: string; amount: string; message: string };
+      const { body } = request;
       // The request's note is required (spec): one of spaces only is as empty as none, refused as the schema refuses "".
       if (body.message.trim() === '') throw new RequestValidationError('body', [blankFieldIssue('message')]);
       // Counted before the request is made, given back when it is refused: only created requests use the limits.
@@ -232,16 +218,15 @@ export function paymentHandlers(services: Services): OperationHandlers {
       }
     },
 
-    cancelPaymentRequest: change((c, body) => cancelOrDecline(c, body.paymentId)),
+    cancelPaymentRequest: async (request) => change(request, request.body.paymentId, cancelOrDecline),
 
-    remindPaymentRequest: change((c, body) => remind(c, body.paymentId)),
+    remindPaymentRequest: async (request) => change(request, request.body.paymentId, remind),
 
     postPaymentMessage: moneyMoving(async (tx, request) => {
-      const body = request.body as { paymentId: string; message: string; messageMediaId?: string };
-      const message = await postMessage(caller(tx, request), body);
+      const message = await postMessage(caller(tx, request), request.body);
       // Told to both parties' live streams once committed and answered (app.ts).
       request.liveMessage = { paymentId: message.paymentId, userIds: [message.senderUserId, message.receiverUserId] };
       return { status: 201, body: messageView(message) };
     }),
-  };
+  } satisfies SomeHandlers;
 }

@@ -1,7 +1,7 @@
 import { deliverMail } from '../jobs/mail-delivery';
 import type { FastifyRequest } from 'fastify';
 import type { components } from '../../openapi/schema';
-import type { OperationHandlers } from '../http/operations';
+import type { SomeHandlers } from '../http/contract-handlers';
 import type { Services } from '../services';
 import { authOf } from '../auth/authenticate';
 import { checkRules } from '../problems/check-rules';
@@ -25,7 +25,7 @@ type Schemas = components['schemas'];
  * Finding people (the recipient search of the payment screens, and /contacts), phone verification and inviting
  * friends (issue 7). Codes and numbers are never logged in full: only user ids, outcomes and masked numbers.
  */
-export function peopleHandlers(services: Services): OperationHandlers {
+export function peopleHandlers(services: Services) {
   const { db } = services.database;
   const { clock, translator, config } = services;
 
@@ -39,7 +39,7 @@ export function peopleHandlers(services: Services): OperationHandlers {
 
   return {
     searchUsers: async (request) => {
-      const { q } = request.query as { q: string };
+      const { q } = request.query;
       if (!isSearchable(q)) {
         throw new DomainError('search_too_short', { values: { min: USER_SEARCH_MIN_CHARS } });
       }
@@ -49,7 +49,7 @@ export function peopleHandlers(services: Services): OperationHandlers {
     topPeople: async (request) => ({ results: await topPeople(db, authOf(request).userId, clock.now()) }),
 
     sendPhoneCode: async (request, reply) => {
-      const body = request.body as Schemas['PhoneRequest'];
+      const { body } = request;
       checkRules(PhoneForm, body);
       const phone = normalizePhone(body.phone);
       const userId = authOf(request).userId;
@@ -82,7 +82,7 @@ export function peopleHandlers(services: Services): OperationHandlers {
     },
 
     verifyPhoneCode: async (request, reply) => {
-      const body = request.body as Schemas['PhoneCodeRequest'];
+      const { body } = request;
       checkRules(PhoneCodeForm, { phone: body.phone, code: body.code.trim() });
       const phone = normalizePhone(body.phone);
       const userId = authOf(request).userId;
@@ -99,7 +99,7 @@ export function peopleHandlers(services: Services): OperationHandlers {
     },
 
     confirmPhone: async (request) => {
-      const body = request.body as Schemas['PhoneRequest'];
+      const { body } = request;
       checkRules(PhoneForm, body);
       const phone = normalizePhone(body.phone);
       const userId = authOf(request).userId;
@@ -111,7 +111,7 @@ export function peopleHandlers(services: Services): OperationHandlers {
     },
 
     inviteFriend: async (request, reply) => {
-      const body = request.body as Schemas['InvitationRequest'];
+      const { body } = request;
       checkRules(InviteForm, body);
       const email = normalizeEmail(body.email);
       const userId = authOf(request).userId;
@@ -140,5 +140,5 @@ export function peopleHandlers(services: Services): OperationHandlers {
       reply.code(202);
       return { link };
     },
-  };
+  } satisfies SomeHandlers;
 }

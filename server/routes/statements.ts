@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
-import type { OperationHandlers } from '../http/operations';
+import type { SomeHandlers } from '../http/contract-handlers';
 import type { Services } from '../services';
 import { authOf } from '../auth/authenticate';
 import { enforceLimit } from '../security/enforce-limit';
@@ -12,26 +12,24 @@ import { statementCsv, statementPeriod, statementScreenLines, statementStart, st
  * against one limit, before any reading. The CSV is streamed a batch at a time with backpressure: a slow reader holds
  * no more than a batch in memory, and the event loop serves other requests between batches.
  */
-export function statementHandlers(services: Services): OperationHandlers {
+export function statementHandlers(services: Services) {
   const { database } = services;
-  const opened = async (request: FastifyRequest, reply: FastifyReply) => {
+  const opened = async (request: FastifyRequest, reply: FastifyReply, month: string, tz: string | undefined) => {
     const userId = authOf(request).userId;
     const now = services.clock.now();
     await enforceLimit(database.db, request, reply, [{ limit: LIMITS.statementPerUser, subject: userId }], now);
-    const { month } = request.params as { month: string };
-    const { tz } = request.query as { tz?: string };
     return { userId, period: await statementPeriod(database, month, tz, now) };
   };
   return {
     getStatement: async (request, reply) => {
-      const { userId, period } = await opened(request, reply);
+      const { userId, period } = await opened(request, reply, request.params.month, request.query.tz);
       const totals = await statementTotals(database, userId, period);
       reply.header('cache-control', 'private, no-store');
       return { ...statementView(period, totals), lines: await statementScreenLines(database, userId, period, totals) };
     },
 
     getStatementCsv: async (request, reply) => {
-      const { userId, period } = await opened(request, reply);
+      const { userId, period } = await opened(request, reply, request.params.month, request.query.tz);
       // Only what the lines need (the opening and the month's entry range): the screen's totals are not in the CSV.
       const start = await statementStart(database, userId, period);
       return reply
@@ -41,5 +39,5 @@ export function statementHandlers(services: Services): OperationHandlers {
         .header('cache-control', 'private, no-store')
         .send(Readable.from(statementCsv(database, userId, period, start), { objectMode: false }));
     },
-  };
+  } satisfies SomeHandlers;
 }

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { OperationHandlers } from '../http/operations';
+import type { BodyOf, SomeHandlers } from '../http/contract-handlers';
 import type { Services } from '../services';
 import { authOf } from '../auth/authenticate';
 import { requireStepUp } from '../auth/step-up';
@@ -8,12 +8,27 @@ import { findUserById } from '../accounts/users';
 import { getBankAccount, putBankAccount } from '../wallet/bank-accounts';
 import { getPayoutAccount, linkPayoutAccount, unlinkPayoutAccount } from '../wallet/payout-accounts';
 import { requireVerifiedEmail } from '../wallet/verified';
-import type { BankAccountInput } from '../../domain/rules/bank-rules';
 import { enforceLimit } from '../security/enforce-limit';
 import { LIMITS, release, type Counter } from '../security/rate-limit';
 import { normalizeEmail } from '../../domain/rules/account-rules';
 import { DomainError } from '../problems/domain-error';
 import type { ProblemCode } from '../../domain/problem-code';
+import { ACCOUNT_TYPES, BANK_RULE_VALUES, ID_TYPES, bankAccountForm, type BankAccountInput, type IdType } from '../../domain/rules/bank-rules';
+import { checkRules } from '../problems/check-rules';
+
+const isIdType = (value: string): value is IdType => ID_TYPES.some((type) => type === value);
+const isAccountType = (value: string): value is BankAccountInput['accountType'] => ACCOUNT_TYPES.some((type) => type === value);
+
+/**
+ * The contract leaves `idType` and `accountType` free text, so that the shared bank rules refuse a bad one with their localised
+ * message (and every other field's): they run on it here, as putBankAccount would at once, before it is typed.
+ */
+function bankAccountInputOf(body: Omit<BodyOf<'putBankAccount'>, 'current_password'>, now: Date): BankAccountInput {
+  const { idType, accountType } = body;
+  if (isIdType(idType) && isAccountType(accountType)) return { ...body, idType, accountType };
+  checkRules(bankAccountForm(now), body, BANK_RULE_VALUES);
+  throw new Error(`the bank rules accepted the id type ${idType} and account type ${accountType}`);
+}
 
 const PAYOUT_LINK_FAILURES: ReadonlySet<ProblemCode> = new Set(['payout_account_invalid_credentials', 'payout_account_not_activated']);
 
@@ -21,7 +36,7 @@ const PAYOUT_LINK_FAILURES: ReadonlySet<ProblemCode> = new Set(['payout_account_
  * Where withdrawals go: the bank account, and the linked payout account. Setting either needs the password
  * (step-up), tells the owner by email, and opens withdrawals to it 24 hours later (issue 21).
  */
-export function walletAccountHandlers(services: Services): OperationHandlers {
+export function walletAccountHandlers(services: Services) {
   const { db } = services.database;
   const payouts = services.providers.payouts;
   const { sendNotice } = accountMail(services);
@@ -62,10 +77,10 @@ export function walletAccountHandlers(services: Services): OperationHandlers {
     getBankAccount: async (request) => getBankAccount(db, authOf(request).userId),
 
     putBankAccount: async (request, reply) => {
-      const { current_password: password, ...body } = request.body as BankAccountInput & { current_password?: string };
+      const { current_password: password, ...body } = request.body;
       const user = await steppedUp(request, reply, password);
       const now = services.clock.now();
-      const { bankAccount, destinationChanged } = await putBankAccount(db, user.id, body, now);
+      const { bankAccount, destinationChanged } = await putBankAccount(db, user.id, bankAccountInputOf(body, now), now);
       if (destinationChanged) {
         await sendNotice(request, user, 'bank_account_notice', now, { destination: `${bankAccount.bankName} ${bankAccount.accountNumberMasked}` }, {
           opensAt: new Date(bankAccount.withdrawalsOpenAt),
@@ -78,7 +93,7 @@ export function walletAccountHandlers(services: Services): OperationHandlers {
     getPayoutAccount: async (request) => getPayoutAccount(db, payouts, authOf(request).userId),
 
     linkPayoutAccount: async (request, reply) => {
-      const { current_password: password, ...body } = request.body as { current_password?: string; email: string; password: string; bankAccountNumber: string };
+      const { current_password: password, ...body } = request.body;
       // The Tipjar password before the provider is asked anything: a stolen session is no way to try credentials.
       const user = await steppedUp(request, reply, password);
       const now = services.clock.now();
@@ -92,5 +107,5 @@ export function walletAccountHandlers(services: Services): OperationHandlers {
     },
 
     unlinkPayoutAccount: async (request) => unlinkPayoutAccount(db, payouts, authOf(request).userId),
-  };
+  } satisfies SomeHandlers;
 }

@@ -1,10 +1,10 @@
-import type { OperationHandlers } from '../http/operations';
+import type { SomeHandlers } from '../http/contract-handlers';
 import type { Services } from '../services';
 import { authOf } from '../auth/authenticate';
 import { walletOf } from '../ledger/wallet';
 import { formatAmount } from '../../domain/money/amount';
 
-export function walletHandlers(services: Services): OperationHandlers {
+export function walletHandlers(services: Services) {
   return {
     getWallet: async (request) => {
       const wallet = await walletOf(services.database.db, authOf(request).userId);
@@ -14,5 +14,5 @@ export function walletHandlers(services: Services): OperationHandlers {
         held: formatAmount(wallet.heldCents),
       };
     },
-  };
+  } satisfies SomeHandlers;
 }

@@ -1,4 +1,4 @@
-import type { OperationHandlers } from '../http/operations';
+import type { SomeHandlers } from '../http/contract-handlers';
 import type { Services } from '../services';
 import { authOf } from '../auth/authenticate';
 import { moneyMoving } from '../http/idempotency';
@@ -7,11 +7,11 @@ import { requireVerifiedEmail } from '../wallet/verified';
 import { amountOf, pagesOf } from './deposits';
 
 /** Withdrawals (docs/money.md "Withdrawals"). */
-export function withdrawalHandlers(services: Services): OperationHandlers {
+export function withdrawalHandlers(services: Services) {
   const { db } = services.database;
   return {
     createWithdrawal: moneyMoving(async (tx, request) => {
-      const body = request.body as { amount: string; destination: 'bank_account' | 'payout_account' };
+      const { body } = request;
       const userId = authOf(request).userId;
       const amountCents = amountOf(body.amount);
       await requireVerifiedEmail(tx, userId);
@@ -24,16 +24,16 @@ export function withdrawalHandlers(services: Services): OperationHandlers {
     }),
 
     cancelWithdrawal: moneyMoving(async (tx, request) => {
-      const { withdrawal } = request.params as { withdrawal: string };
+      const { withdrawal } = request.params;
       const cancelled = await cancelWithdrawal(tx, authOf(request).userId, withdrawal, services.clock.now());
       return { status: 200, body: { data: [withdrawalView(cancelled)] } };
     }),
 
-    listWithdrawals: async (request) => listWithdrawals(db, authOf(request).userId, pagesOf(request)),
+    listWithdrawals: async (request) => listWithdrawals(db, authOf(request).userId, pagesOf(request.query)),
 
     getWithdrawal: async (request) => {
-      const { withdrawal } = request.params as { withdrawal: string };
+      const { withdrawal } = request.params;
       return withdrawalDetails(db, await findWithdrawal(db, authOf(request).userId, withdrawal));
     },
-  };
+  } satisfies SomeHandlers;
 }
