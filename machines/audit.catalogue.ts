@@ -27,10 +27,12 @@ export default entry({
   tests: ['tests/e2e/flow-atlas.spec.ts', 'tests/api/audit-api.test.ts'],
   fake: () => auditMachine.provide({ actors: { checkLedger: resolves(soundLedger), auditPayment: resolves(cancelledRequest) } }),
   events: {
-    FIND: [
-      { type: 'FIND', paymentId: ` ${requestId} ` },
-      { type: 'FIND', paymentId: 'not-a-payment-id' },
+    // The id as typed (spaces around it are trimmed), and one that is not an id.
+    CHANGE: [
+      { type: 'CHANGE', value: ` ${requestId} ` },
+      { type: 'CHANGE', value: 'not-a-payment-id' },
     ],
+    FIND: { type: 'FIND' },
     RECHECK: { type: 'RECHECK' },
     RETRY: { type: 'RETRY' },
   },
@@ -38,6 +40,6 @@ export default entry({
     checkLedger: { done: [soundLedger], error: [notFound, offline] },
     auditPayment: { done: [cancelledRequest], error: [notFound, offline] },
   },
-  // What the page shows: the state, the message, whether a ledger result and a trail are there.
-  serializeState: (s) => JSON.stringify({ value: s.value, message: s.context.message, query: s.context.query, ledger: s.context.ledger !== null, audit: s.context.audit !== null }),
+  // What the page shows: the state, the id typed, the message, whether a ledger result and a trail are there.
+  serializeState: (s) => JSON.stringify({ value: s.value, typed: s.context.paymentId, message: s.context.message, query: s.context.query, ledger: s.context.ledger !== null, audit: s.context.audit !== null }),
 });

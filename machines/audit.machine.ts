@@ -11,6 +11,16 @@ export type AuditMessage = 'invalidId' | 'notFound' | 'failed' | null;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+export interface AuditContext {
+  ledger: LedgerCheck | null;
+  audit: PaymentAudit | null;
+  /** The id as typed in the search field (issue 24 item 6: the form's value lives here, not in the view). */
+  paymentId: string;
+  /** The id of the last search, trimmed when it was well formed. */
+  query: string;
+  message: AuditMessage;
+}
+
 /**
  * The auditor's page (/audit, issue 9): it runs the ledger check on arrival — whose answer also tells whether
  * the caller is an auditor (anyone else gets 404, and the page is then "not found") — and finds payments by id,
@@ -18,8 +28,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export const auditMachine = setup({
   types: {
-    context: {} as { ledger: LedgerCheck | null; audit: PaymentAudit | null; query: string; message: AuditMessage },
-    events: {} as { type: 'FIND'; paymentId: string } | { type: 'RECHECK' } | { type: 'RETRY' },
+    context: {} as AuditContext,
+    events: {} as { type: 'CHANGE'; value: string } | { type: 'FIND' } | { type: 'RECHECK' } | { type: 'RETRY' },
   },
   actors: {
     checkLedger: hostActor<LedgerCheck>('checkLedger'),
@@ -28,11 +38,14 @@ export const auditMachine = setup({
   guards: {
     notAnAuditor: ({ event }) => failureStatus(errorOf(event)) === 404,
     paymentMissing: ({ event }) => failureStatus(errorOf(event)) === 404,
-    wellFormedId: ({ event }) => event.type === 'FIND' && UUID.test(event.paymentId.trim()),
+    wellFormedId: ({ context }) => UUID.test(context.paymentId.trim()),
+  },
+  actions: {
+    typeId: assign((_, value: string) => ({ paymentId: value })),
   },
 }).createMachine({
   id: 'audit',
-  context: { ledger: null, audit: null, query: '', message: null },
+  context: { ledger: null, audit: null, paymentId: '', query: '', message: null },
   initial: 'checking',
   states: {
     checking: {
@@ -48,14 +61,17 @@ export const auditMachine = setup({
     forbidden: { type: 'final', entry: assign({ ledger: null, audit: null }) },
     ready: {
       on: {
+        CHANGE: { actions: { type: 'typeId', params: ({ event }) => event.value } },
         FIND: [
-          { guard: 'wellFormedId', target: 'finding', actions: assign({ query: ({ event }) => event.paymentId.trim(), message: null }) },
-          { actions: assign({ query: ({ event }) => event.paymentId, message: 'invalidId' }) },
+          { guard: 'wellFormedId', target: 'finding', actions: assign({ query: ({ context }) => context.paymentId.trim(), message: null }) },
+          { actions: assign({ query: ({ context }) => context.paymentId, message: 'invalidId' }) },
         ],
         RECHECK: 'checking',
       },
     },
     finding: {
+      // The field stays editable while a search runs; the next one waits for Find.
+      on: { CHANGE: { actions: { type: 'typeId', params: ({ event }) => event.value } } },
       invoke: {
         src: 'auditPayment',
         input: ({ context }) => ({ paymentId: context.query }),

@@ -171,6 +171,7 @@ export const bankWizardMachine = setup({
   initial: 'personal',
   states: {
     personal: {
+      meta: { step: 0 },
       on: {
         CHANGE: { guard: 'personalField', actions: 'change' },
         NEXT: [
@@ -180,6 +181,7 @@ export const bankWizardMachine = setup({
       },
     },
     address: {
+      meta: { step: 1 },
       on: {
         CHANGE: { guard: 'addressField', actions: 'change' },
         NEXT: [
@@ -191,6 +193,7 @@ export const bankWizardMachine = setup({
       },
     },
     bank: {
+      meta: { step: 2 },
       on: {
         CHANGE: { guard: 'bankField', actions: 'change' },
         NEXT: [
@@ -201,6 +204,7 @@ export const bankWizardMachine = setup({
       },
     },
     confirm: {
+      meta: { step: 3 },
       on: {
         SAVE: { target: 'confirmingPassword', actions: ['clearErrors', 'clearPasswordError'] },
         BACK: { target: 'bank', actions: 'clearErrors' },
@@ -208,6 +212,7 @@ export const bankWizardMachine = setup({
     },
     // The password dialog over Confirm Info; Cancel keeps every step as typed.
     confirmingPassword: {
+      meta: { step: 3 },
       on: {
         PASSWORD_SUBMIT: [
           { guard: 'passwordGiven', target: 'saving', actions: 'clearPasswordError' },
@@ -217,6 +222,7 @@ export const bankWizardMachine = setup({
       },
     },
     saving: {
+      meta: { step: 3 },
       invoke: {
         src: 'saveBankAccount',
         input: ({ context, event }) => ({ ...bankAccountBody(context.values), current_password: passwordOf(event) }),
@@ -251,11 +257,12 @@ export const bankWizardMachine = setup({
     // Nothing on a field explains it (offline, unverified email): the message, and the same body again — after
     // the password again, since it was not kept.
     failed: {
+      meta: { step: 3 },
       on: {
         RETRY: { target: 'confirmingPassword', actions: ['clearErrors', 'clearPasswordError'] },
         BACK: { target: 'confirm', actions: 'clearErrors' },
       },
     },
-    saved: { type: 'final' },
+    saved: { type: 'final', meta: { step: 3 } },
   },
 });

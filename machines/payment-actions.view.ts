@@ -1,3 +1,6 @@
+import type { SnapshotFrom } from 'xstate';
+import type { PaymentActionsEvent, paymentActionsMachine } from './payment-actions.machine';
+
 /**
  * One verb per payment action (issue 22 item 4): the button, its dialog's title, the toast after it and the status it
  * leaves all say the same thing, on each side of a request. The requester cancels (status `cancelled`, "Cancelled");
@@ -31,3 +34,62 @@ export const ACTION_WORDING = {
 } as const;
 
 type WordedAction = keyof typeof ACTION_WORDING;
+
+type ActionsSnapshot = Pick<SnapshotFrom<typeof paymentActionsMachine>, 'matches' | 'can'>;
+
+/** One button of the panel: the event it sends, its words (an `activity` key), its look, and whether it may be pressed now. */
+interface PaymentActionButton {
+  event: Extract<PaymentActionsEvent, { type: 'CANCEL' | 'REMIND' | 'REJECT' | 'PAY' | 'REPLY' }>;
+  labelKey: (typeof ACTION_WORDING)[WordedAction]['button'] | 'actions.pay' | 'actions.reply';
+  variant: 'outline' | 'solid';
+  enabled: boolean;
+}
+
+/**
+ * The payment's actions panel (issue 24 item 6), read from the payment-actions machine: which buttons are there and
+ * which may be pressed come from its states and `can`, so the panel only renders this.
+ */
+export interface PaymentActionsView {
+  /** False when there is nothing to do with this payment: no panel at all. */
+  shown: boolean;
+  /** The line above the buttons (`activity` key; the page adds the media and the other party's name). */
+  note: 'actions.actionRequired' | 'actions.pendingReply' | null;
+  buttons: PaymentActionButton[];
+  /** A call is on its way ("Working…"). */
+  busy: boolean;
+  /** The confirmation dialog open now. */
+  dialog: 'cancel' | 'reject' | 'remind' | null;
+}
+
+const button = (snapshot: ActionsSnapshot, type: PaymentActionButton['event']['type'], labelKey: PaymentActionButton['labelKey'], variant: PaymentActionButton['variant']): PaymentActionButton => ({
+  event: { type },
+  labelKey,
+  variant,
+  enabled: snapshot.can({ type }),
+});
+
+export function paymentActionsView(snapshot: ActionsSnapshot): PaymentActionsView {
+  const buttons: PaymentActionButton[] = [];
+  if (snapshot.matches('requested')) {
+    buttons.push(button(snapshot, 'CANCEL', ACTION_WORDING.cancel.button, 'outline'));
+    // Offered while the server lists it (one reminder a day), and kept on screen while it is being confirmed or sent.
+    if (snapshot.can({ type: 'REMIND' }) || snapshot.matches({ requested: 'confirmingRemind' }) || snapshot.matches({ requested: 'reminding' })) {
+      buttons.push(button(snapshot, 'REMIND', ACTION_WORDING.remind.button, 'solid'));
+    }
+  }
+  if (snapshot.matches('askedToPay')) {
+    buttons.push(button(snapshot, 'REJECT', ACTION_WORDING.reject.button, 'outline'), button(snapshot, 'PAY', 'actions.pay', 'solid'));
+  }
+  if (snapshot.matches('actionRequired')) buttons.push(button(snapshot, 'REPLY', 'actions.reply', 'solid'));
+  let dialog: PaymentActionsView['dialog'] = null;
+  if (snapshot.matches({ requested: 'confirmingCancel' })) dialog = 'cancel';
+  else if (snapshot.matches({ askedToPay: 'confirmingReject' })) dialog = 'reject';
+  else if (snapshot.matches({ requested: 'confirmingRemind' })) dialog = 'remind';
+  return {
+    shown: !snapshot.matches('noActions'),
+    note: snapshot.matches('actionRequired') ? 'actions.actionRequired' : snapshot.matches('pendingReply') ? 'actions.pendingReply' : null,
+    buttons,
+    busy: snapshot.matches({ requested: 'cancelling' }) || snapshot.matches({ requested: 'reminding' }) || snapshot.matches({ askedToPay: 'rejecting' }),
+    dialog,
+  };
+}

@@ -112,6 +112,7 @@ export const phoneVerificationMachine = setup({
   initial: 'enteringPhone',
   states: {
     enteringPhone: {
+      meta: { step: 0 },
       on: {
         CHANGE_PHONE: { actions: 'setPhone' },
         SEND_CODE: [
@@ -121,6 +122,7 @@ export const phoneVerificationMachine = setup({
       },
     },
     sendingCode: {
+      meta: { step: 0 },
       invoke: {
         id: 'sendFirstCode',
         src: 'sendCode',
@@ -130,6 +132,7 @@ export const phoneVerificationMachine = setup({
       },
     },
     enteringCode: {
+      meta: { step: 1 },
       initial: 'idle',
       on: {
         CHANGE_NUMBER: { target: 'enteringPhone', actions: ['clearDigits', 'clearMessages'] },
@@ -157,6 +160,7 @@ export const phoneVerificationMachine = setup({
       },
     },
     verifying: {
+      meta: { step: 1 },
       invoke: {
         src: 'verifyCode',
         input: ({ context }) => ({ userId: context.userId, phone: context.phone, code: code(context) }),
@@ -165,13 +169,15 @@ export const phoneVerificationMachine = setup({
       },
     },
     confirming: {
+      meta: { step: 2 },
       initial: 'idle',
-      on: {
-        CHANGE_NUMBER: { target: 'enteringPhone', actions: ['clearDigits', 'clearMessages', 'forgetDetails'] },
-      },
       states: {
         idle: {
-          on: { CONFIRM: { target: 'saving', actions: 'clearMessages' } },
+          on: {
+            CONFIRM: { target: 'saving', actions: 'clearMessages' },
+            // Not while saving: the server may already have confirmed the number.
+            CHANGE_NUMBER: { target: '#phoneVerification.enteringPhone', actions: ['clearDigits', 'clearMessages', 'forgetDetails'] },
+          },
         },
         saving: {
           invoke: {
@@ -187,6 +193,6 @@ export const phoneVerificationMachine = setup({
         },
       },
     },
-    verified: { type: 'final' },
+    verified: { type: 'final', meta: { step: 3 } },
   },
 });

@@ -1,5 +1,7 @@
 import { WITHDRAWAL_CANCEL_WINDOW_MS } from '../domain/limits';
-import { opensLater, type WithdrawDestination, type WithdrawSetup } from './withdraw.machine';
+import type { SnapshotFrom } from 'xstate';
+import { stepOf } from './forms/step-meta';
+import { opensLater, type WithdrawDestination, type WithdrawSetup, type withdrawMachine } from './withdraw.machine';
 
 /**
  * What the withdraw screen shows about its destinations (issue 21's 24-hour rule), from the setup the machine
@@ -43,5 +45,36 @@ export function withdrawalTimeline(now: string): WithdrawalTimeline {
   return {
     cancelMinutes: Math.round(WITHDRAWAL_CANCEL_WINDOW_MS / 60_000),
     cancellableUntil: new Date(Date.parse(now) + WITHDRAWAL_CANCEL_WINDOW_MS).toISOString(),
+  };
+}
+
+type WithdrawSnapshot = Pick<SnapshotFrom<typeof withdrawMachine>, 'matches' | 'can' | 'getMeta'>;
+
+/**
+ * The withdraw screen's part and buttons as its machine shows them (issue 24 item 6): the stepper's step from the
+ * states' `meta.step`; what the form's submit sends, Back, Withdraw and Retry from `can`. The page renders this.
+ */
+export interface WithdrawScreen {
+  stage: 'loading' | 'loadFailed' | 'blocked' | 'notOpenYet' | 'amount' | 'destination' | 'confirm' | 'failed' | 'created' | 'leaving';
+  /** The stepper's step on the amount, destination and confirm parts; null elsewhere. */
+  step: number | null;
+  submit: 'NEXT' | 'CONFIRM' | null;
+  back: boolean;
+  withdraw: { enabled: boolean; labelKey: 'actions.withdraw' | 'actions.withdrawing' };
+  retry: boolean;
+}
+
+const BEFORE_STEPS = ['loading', 'loadFailed', 'blocked', 'notOpenYet', 'created', 'failed', 'amount', 'destination'] as const;
+
+export function withdrawScreen(snapshot: WithdrawSnapshot): WithdrawScreen {
+  const submitting = snapshot.matches('submitting');
+  const stage: WithdrawScreen['stage'] = submitting ? 'confirm' : (BEFORE_STEPS.find((s) => snapshot.matches(s)) ?? (snapshot.matches('confirm') ? 'confirm' : 'leaving'));
+  return {
+    stage,
+    step: stepOf(snapshot),
+    submit: snapshot.can({ type: 'CONFIRM' }) ? 'CONFIRM' : snapshot.can({ type: 'NEXT' }) ? 'NEXT' : null,
+    back: snapshot.can({ type: 'BACK' }),
+    withdraw: { enabled: snapshot.can({ type: 'CONFIRM' }), labelKey: submitting ? 'actions.withdrawing' : 'actions.withdraw' },
+    retry: snapshot.can({ type: 'RETRY' }),
   };
 }

@@ -97,8 +97,10 @@ describeModel('phone-verification machine (model-based)', {
       if (step === 'verifyCode:done') expect(snapshot.context.message).toBeNull();
       else expect([step, messageText(snapshot.context.message)]).toEqual(['confirmPhone:error[1]', 'errors:generic']);
     },
-    'confirming.saving': ({ step, running }) => {
+    'confirming.saving': ({ step, running, snapshot }) => {
       expect(step).toBe('CONFIRM');
+      // No way back to the number while the server confirms it (it may already have).
+      expect(snapshot.can({ type: 'CHANGE_NUMBER' })).toBe(false);
       expect(running).toEqual([expect.objectContaining({ src: 'confirmPhone', input: { userId: 'u-1', phone: E164 } })]);
     },
     verified: ({ snapshot, step, actions }) => {

@@ -1,10 +1,9 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { fromPromise } from 'xstate';
 import { MOBILE_BREAKPOINT_PX } from '../../../domain/limits';
 import { thirdPartyScriptMachine } from '../../../machines/third-party-script.machine';
 import { appInspect } from '../../lib/app-inspector';
-import { loadScript } from '../../lib/load-script';
+import { scriptCalls } from '../../api/script-calls';
 import { SessionContext } from '../providers/session-context';
 import { chatWidgetSettings, configuredScript } from './widget-settings';
 
@@ -13,7 +12,7 @@ function useThirdPartyScript(src: string | null) {
   const logic = useMemo(
     () =>
       thirdPartyScriptMachine.provide({
-        actors: { loadScript: fromPromise<void, { src: string }>(({ input }) => loadScript(input.src)) },
+        actors: scriptCalls,
         actions: { reportFailure: ({ context }) => console.warn(`Optional script did not load: ${context.src}`) },
       }),
     [],

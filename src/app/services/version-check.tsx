@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
-import { fromPromise } from 'xstate';
 import { versionCheckMachine } from '../../../machines/version-check.machine';
-import { createVersionClient, fetchServerVersion, VersionCheckError } from '../../api/version-client';
+import { versionCalls } from '../../api/version-calls';
+import { createVersionClient, VersionCheckError } from '../../api/version-client';
 import { i18n } from '../../i18n/i18n';
 import { NotificationsContext } from '../../ui/notifications/notifications-context';
 import { appInspect } from '../../lib/app-inspector';
@@ -26,9 +26,7 @@ export function VersionCheck() {
   const logic = useMemo(
     () =>
       versionCheckMachine.provide({
-        actors: {
-          fetchServerVersion: fromPromise(({ signal }) => fetchServerVersion(client, signal)),
-        },
+        actors: versionCalls(client),
         actions: {
           notifyFailure: ({ event }) =>
             notifications.send({

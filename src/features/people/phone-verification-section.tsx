@@ -3,7 +3,8 @@ import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHONE_MAX_DIGITS, PHONE_MIN_DIGITS } from '../../../domain/limits';
-import { phoneVerificationMachine } from '../../../machines/phone-verification.machine';
+import { phoneVerificationMachine, type PhoneVerificationContext, type PhoneVerificationEvent } from '../../../machines/phone-verification.machine';
+import { phoneVerificationView, type PhoneVerificationView } from '../../../machines/phone-verification.view';
 import { css } from '../../../styled-system/css';
 import { i18n } from '../../i18n/i18n';
 import { button } from '../../ui/button-styles';
@@ -42,11 +43,9 @@ export function PhoneVerificationSection({ userId, calls }: { userId: string; ca
     [calls, notify],
   );
   const [state, send] = useMachine(logic, { input: { userId }, inspect: appInspect });
-  const { phone, digits, errors, message, resent, details: shown } = state.context;
+  const { phone, errors, message } = state.context;
   const steps = [t('phone.steps.number'), t('phone.steps.code'), t('phone.steps.confirm')];
-  const numberStep = state.matches('enteringPhone') || state.matches('sendingCode');
-  const codeStep = state.matches('enteringCode') || state.matches('verifying');
-  const current = numberStep ? 0 : codeStep ? 1 : state.matches('confirming') ? 2 : 3;
+  const view = phoneVerificationView(state);
 
   return (
     <section className={card} aria-labelledby="phone-title">
@@ -55,18 +54,16 @@ export function PhoneVerificationSection({ userId, calls }: { userId: string; ca
       </h2>
       <p className={mutedText}>{t('phone.lead')}</p>
       <div className={css({ mt: '4' })}>
-        <Stepper steps={steps} current={current} />
+        <Stepper steps={steps} current={view.step} />
       </div>
       <MachineForm
         id={FORM_ID}
         message={message}
         onSubmit={() => {
-          if (numberStep) send({ type: 'SEND_CODE' });
-          else if (codeStep) send({ type: 'VERIFY' });
-          else send({ type: 'CONFIRM' });
+          if (view.submit) send({ type: view.submit });
         }}
       >
-        {numberStep ? (
+        {view.number ? (
           <>
             <div className={fullWidth}>
               <TextField
@@ -80,74 +77,89 @@ export function PhoneVerificationSection({ userId, calls }: { userId: string; ca
                 onValueChange={(value) => send({ type: 'CHANGE_PHONE', value })}
               />
             </div>
-            <button type="submit" className={button()} disabled={state.matches('sendingCode')}>
-              {state.matches('sendingCode') ? t('phone.sending') : t('phone.sendCode')}
+            <button type="submit" className={button()} disabled={!view.number.send.enabled}>
+              {t(view.number.send.labelKey)}
             </button>
           </>
         ) : null}
-        {codeStep ? (
-          <>
-            <FormNotice>{resent ? t('phone.resent', { phone }) : null}</FormNotice>
-            <PinInput
-              label={t('phone.codeLabel', { phone })}
-              value={digits}
-              error={errors.code}
-              autoFocus
-              disabled={state.matches('verifying')}
-              onValueChange={(value) => send({ type: 'CODE_CHANGED', digits: value })}
-            />
-            <div className={buttonRow}>
-              <button type="submit" className={button()} disabled={state.matches('verifying')}>
-                {state.matches('verifying') ? t('phone.verifying') : t('phone.verify')}
-              </button>
-              <button
-                type="button"
-                className={button({ variant: 'outline' })}
-                disabled={!state.matches({ enteringCode: 'idle' })}
-                onClick={() => send({ type: 'RESEND' })}
-              >
-                {state.matches({ enteringCode: 'resending' }) ? t('phone.resending') : t('phone.resend')}
-              </button>
-              <button type="button" className={button({ variant: 'ghost' })} disabled={state.matches('verifying')} onClick={() => send({ type: 'CHANGE_NUMBER' })}>
-                {t('phone.changeNumber')}
-              </button>
-            </div>
-          </>
-        ) : null}
-        {state.matches('confirming') && shown ? (
-          <>
-            <p>{t('phone.confirmLead')}</p>
-            <dl className={details}>
-              <dt className={term}>{t('phone.fullName')}</dt>
-              <dd>{shown.full_name}</dd>
-              <dt className={term}>{t('phone.username')}</dt>
-              <dd>@{shown.username}</dd>
-              <dt className={term}>{t('phone.email')}</dt>
-              <dd>{shown.email}</dd>
-              <dt className={term}>{t('phone.phone')}</dt>
-              <dd>{shown.phone}</dd>
-            </dl>
-            <div className={buttonRow}>
-              <button type="submit" className={button()} disabled={state.matches({ confirming: 'saving' })}>
-                {state.matches({ confirming: 'saving' }) ? t('phone.confirming') : t('phone.confirm')}
-              </button>
-              <button
-                type="button"
-                className={button({ variant: 'ghost' })}
-                disabled={state.matches({ confirming: 'saving' })}
-                onClick={() => send({ type: 'CHANGE_NUMBER' })}
-              >
-                {t('phone.changeNumber')}
-              </button>
-            </div>
-          </>
-        ) : null}
-        {state.matches('verified') ? (
+        {view.code ? <CodeStep code={view.code} context={state.context} send={send} /> : null}
+        {view.confirm ? <ConfirmStep confirm={view.confirm} send={send} /> : null}
+        {view.verified ? (
           <p role="status" className={css({ fontWeight: 'semibold' })}>
             {t('phone.verified', { phone })}
           </p>
         ) : null}
       </MachineForm>
     </section>
+  );
+}
+
+type Send = (event: PhoneVerificationEvent) => void;
+
+/** The texted code in six boxes, with Verify, Resend and Change number. */
+function CodeStep({ code, context, send }: { code: NonNullable<PhoneVerificationView['code']>; context: PhoneVerificationContext; send: Send }) {
+  const { t } = useTranslation('people');
+  const { phone, digits, errors, resent } = context;
+  return (
+    <>
+      <FormNotice>{resent ? t('phone.resent', { phone }) : null}</FormNotice>
+      <PinInput
+        label={t('phone.codeLabel', { phone })}
+        value={digits}
+        error={errors.code}
+        autoFocus
+        disabled={!code.typing}
+        onValueChange={(value) => send({ type: 'CODE_CHANGED', digits: value })}
+      />
+      <div className={buttonRow}>
+        <button type="submit" className={button()} disabled={!code.verify.enabled}>
+          {t(code.verify.labelKey)}
+        </button>
+        <button type="button" className={button({ variant: 'outline' })} disabled={!code.resend.enabled} onClick={() => send({ type: 'RESEND' })}>
+          {t(code.resend.labelKey)}
+        </button>
+        <button
+          type="button"
+          className={button({ variant: 'ghost' })}
+          disabled={!code.changeNumber.enabled}
+          onClick={() => send({ type: 'CHANGE_NUMBER' })}
+        >
+          {t(code.changeNumber.labelKey)}
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** The details the server found for the number, to confirm (or go back and change the number). */
+function ConfirmStep({ confirm, send }: { confirm: NonNullable<PhoneVerificationView['confirm']>; send: Send }) {
+  const { t } = useTranslation('people');
+  return (
+    <>
+      <p>{t('phone.confirmLead')}</p>
+      <dl className={details}>
+        <dt className={term}>{t('phone.fullName')}</dt>
+        <dd>{confirm.details.full_name}</dd>
+        <dt className={term}>{t('phone.username')}</dt>
+        <dd>@{confirm.details.username}</dd>
+        <dt className={term}>{t('phone.email')}</dt>
+        <dd>{confirm.details.email}</dd>
+        <dt className={term}>{t('phone.phone')}</dt>
+        <dd>{confirm.details.phone}</dd>
+      </dl>
+      <div className={buttonRow}>
+        <button type="submit" className={button()} disabled={!confirm.confirm.enabled}>
+          {t(confirm.confirm.labelKey)}
+        </button>
+        <button
+          type="button"
+          className={button({ variant: 'ghost' })}
+          disabled={!confirm.changeNumber.enabled}
+          onClick={() => send({ type: 'CHANGE_NUMBER' })}
+        >
+          {t(confirm.changeNumber.labelKey)}
+        </button>
+      </div>
+    </>
   );
 }

@@ -2,8 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { css } from '../../../styled-system/css';
 import type { PaymentView } from '../../../machines/activity/payment-types';
 import { ACCEPT } from '../../../domain/media-file';
-import type { FormMessage } from '../../../machines/forms/field-errors';
-import type { TransactionDetailsContext } from '../../../machines/transaction-details.machine';
+import type { MessageComposer } from '../../../machines/transaction-details.view';
 import { useFormat } from '../../lib/use-format';
 import { fieldError, fieldHint } from '../../ui/form/form-styles';
 import { useFormText } from '../../ui/form/use-form-text';
@@ -36,11 +35,8 @@ const attachedRow = css({ display: 'flex', alignItems: 'center', gap: '3', flexW
 export interface MessageThreadProps {
   userId: string;
   payment: PaymentView;
-  draft: string;
-  sending: boolean;
-  attaching: boolean;
-  attachment: TransactionDetailsContext['attachment'];
-  attachProblem: FormMessage | null;
+  /** What the message box holds and may do (machines/transaction-details.view.ts). */
+  composer: MessageComposer;
   onAttach: (file: File) => void;
   onRemoveAttachment: () => void;
   onType: (text: string) => void;
@@ -52,98 +48,111 @@ const ACCEPT_ANY = `${ACCEPT.photo},${ACCEPT.video}`;
 
 /** The payment's messages, oldest first, and a box to write to the other party. */
 export function MessageThread(props: MessageThreadProps) {
-  const { userId, payment, draft, sending, attaching, attachment, attachProblem, onAttach, onRemoveAttachment, onType, onSend } = props;
+  const { userId, payment, ...box } = props;
   const { t } = useTranslation('activity');
-  const formText = useFormText();
-  const problem = formText(attachProblem);
-  const ready = attachment?.mediaId != null;
-  const format = useFormat();
-  const other = counterparty(payment).username ?? t('someone');
   return (
     <section className={card} aria-labelledby="thread-title">
       <h2 id="thread-title" className={sectionTitle}>
         {t('thread.title')}
       </h2>
-      {payment.messages.length === 0 ? (
-        <p className={mutedText}>{t('thread.empty')}</p>
-      ) : (
-        <ol className={thread} aria-labelledby="thread-title">
-          {payment.messages.map((m) => {
-            const fromMe = m.message_sender_user_id === userId;
-            return (
-              <li key={m.message_id} className={`${bubble} ${fromMe ? mine : ''}`}>
-                <p className={meta}>
-                  {fromMe ? t('thread.you') : `@${other}`} · {format.date(m.created_at, 'dateTime')}
-                </p>
-                {m.message ? <p>{m.message}</p> : null}
-                {m.message_media_id ? (
-                  <MediaAttachment
-                    userId={userId}
-                    mediaId={m.message_media_id}
-                    // A claim's media is the price point's kind; any other attachment's kind is found by trying.
-                    kind={m.payment_triggered ? payment.media_type : null}
-                    from={fromMe ? t('thread.you') : `@${other}`}
-                  />
-                ) : null}
-                {m.payment_triggered && m.message_media_id ? <p className={meta}>{t('thread.claim')}</p> : null}
-              </li>
-            );
-          })}
-        </ol>
-      )}
-      <form
-        className={form}
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSend();
-        }}
-      >
-        <label htmlFor="thread-message" className={label}>
-          {t('thread.label')}
-        </label>
-        <textarea
-          id="thread-message"
-          className={textarea}
-          value={draft}
-          maxLength={2000}
-          onChange={(event) => onType(event.target.value)}
-        />
-        <label htmlFor={ATTACH_ID} className={label}>
-          {t('thread.attachLabel')}
-        </label>
-        <FilePicker
-          id={ATTACH_ID}
-          // A refused or removed file leaves the input empty again (a fresh input), so it never shows as chosen.
-          resetKey={attachment?.file.name ?? 'none'}
-          label={t('thread.chooseFile')}
-          dropHint={t('upload.dropHere')}
-          accept={ACCEPT_ANY}
-          disabled={sending || attaching}
-          invalid={Boolean(problem)}
-          describedBy={problem ? `${ATTACH_ID}-error ${ATTACH_ID}-hint` : `${ATTACH_ID}-hint`}
-          onFile={onAttach}
-        />
-        {problem ? (
-          <p id={`${ATTACH_ID}-error`} className={fieldError}>
-            {problem}
-          </p>
-        ) : null}
-        <p id={`${ATTACH_ID}-hint`} className={fieldHint}>
-          {t('thread.attachHint')}
-        </p>
-        {attaching ? <p role="status">{t('thread.attaching')}</p> : null}
-        {ready && attachment ? (
-          <p className={attachedRow}>
-            <span role="status">{t('thread.attached', { name: attachment.file.name })}</span>
-            <button type="button" className={button({ variant: 'ghost', size: 'sm' })} onClick={onRemoveAttachment}>
-              {t('thread.removeAttachment')}
-            </button>
-          </p>
-        ) : null}
-        <button type="submit" className={button({ size: 'md' })} disabled={sending || attaching || (draft.trim() === '' && !ready)}>
-          {sending ? t('thread.sending') : t('thread.send')}
-        </button>
-      </form>
+      <Messages userId={userId} payment={payment} />
+      <Composer {...box} />
     </section>
+  );
+}
+
+/** The thread itself: each message with who sent it and when, and its photo or video. */
+function Messages({ userId, payment }: Pick<MessageThreadProps, 'userId' | 'payment'>) {
+  const { t } = useTranslation('activity');
+  const format = useFormat();
+  const other = counterparty(payment).username ?? t('someone');
+  return payment.messages.length === 0 ? (
+    <p className={mutedText}>{t('thread.empty')}</p>
+  ) : (
+    <ol className={thread} aria-labelledby="thread-title">
+      {payment.messages.map((m) => {
+        const fromMe = m.message_sender_user_id === userId;
+        return (
+          <li key={m.message_id} className={`${bubble} ${fromMe ? mine : ''}`}>
+            <p className={meta}>
+              {fromMe ? t('thread.you') : `@${other}`} · {format.date(m.created_at, 'dateTime')}
+            </p>
+            {m.message ? <p>{m.message}</p> : null}
+            {m.message_media_id ? (
+              <MediaAttachment
+                userId={userId}
+                mediaId={m.message_media_id}
+                // A claim's media is the price point's kind; any other attachment's kind is found by trying.
+                kind={m.payment_triggered ? payment.media_type : null}
+                from={fromMe ? t('thread.you') : `@${other}`}
+              />
+            ) : null}
+            {m.payment_triggered && m.message_media_id ? <p className={meta}>{t('thread.claim')}</p> : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** The box to write in: the text, a file to attach (uploaded when chosen), and Send — each as the machine allows. */
+function Composer({ composer, onAttach, onRemoveAttachment, onType, onSend }: Omit<MessageThreadProps, 'userId' | 'payment'>) {
+  const { t } = useTranslation('activity');
+  const formText = useFormText();
+  const problem = formText(composer.attachProblem);
+  return (
+    <form
+      className={form}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSend();
+      }}
+    >
+      <label htmlFor="thread-message" className={label}>
+        {t('thread.label')}
+      </label>
+      <textarea
+        id="thread-message"
+        className={textarea}
+        value={composer.draft}
+        maxLength={2000}
+        onChange={(event) => onType(event.target.value)}
+      />
+      <label htmlFor={ATTACH_ID} className={label}>
+        {t('thread.attachLabel')}
+      </label>
+      <FilePicker
+        id={ATTACH_ID}
+        // A refused or removed file leaves the input empty again (a fresh input), so it never shows as chosen.
+        resetKey={composer.chosen ?? 'none'}
+        label={t('thread.chooseFile')}
+        dropHint={t('upload.dropHere')}
+        accept={ACCEPT_ANY}
+        disabled={!composer.canAttach}
+        invalid={Boolean(problem)}
+        describedBy={problem ? `${ATTACH_ID}-error ${ATTACH_ID}-hint` : `${ATTACH_ID}-hint`}
+        onFile={onAttach}
+      />
+      {problem ? (
+        <p id={`${ATTACH_ID}-error`} className={fieldError}>
+          {problem}
+        </p>
+      ) : null}
+      <p id={`${ATTACH_ID}-hint`} className={fieldHint}>
+        {t('thread.attachHint')}
+      </p>
+      {composer.attaching ? <p role="status">{t('thread.attaching')}</p> : null}
+      {composer.attached !== null ? (
+        <p className={attachedRow}>
+          <span role="status">{t('thread.attached', { name: composer.attached })}</span>
+          <button type="button" className={button({ variant: 'ghost', size: 'sm' })} onClick={onRemoveAttachment}>
+            {t('thread.removeAttachment')}
+          </button>
+        </p>
+      ) : null}
+      <button type="submit" className={button({ size: 'md' })} disabled={!composer.send.enabled}>
+        {t(composer.send.labelKey)}
+      </button>
+    </form>
   );
 }

@@ -6,7 +6,7 @@ import { useLocation } from 'wouter';
 import { css } from '../../../styled-system/css';
 import type { PaymentView } from '../../../machines/activity/payment-types';
 import { paymentActionsMachine } from '../../../machines/payment-actions.machine';
-import { ACTION_WORDING } from '../../../machines/payment-actions.view';
+import { ACTION_WORDING, paymentActionsView, type PaymentActionsView } from '../../../machines/payment-actions.view';
 import { useApi } from '../../api/use-api';
 import { UPLOAD_FILE_PATH, withQuery } from '../../config/paths';
 import { i18n } from '../../i18n/i18n';
@@ -53,74 +53,76 @@ export function PaymentActionsPanel({ userId, payment, onChanged }: { userId: st
   }, [payment]);
 
   const current = state.context.payment;
+  const view = paymentActionsView(state);
   const other = counterparty(current).username ?? t('someone');
   const amount = format.money(cents(current.amount));
   const media = current.media_type ? t(`details.media.${current.media_type}`).toLowerCase() : '';
-  const busy = state.matches({ requested: 'cancelling' }) || state.matches({ requested: 'reminding' }) || state.matches({ askedToPay: 'rejecting' });
   const dismiss = () => send({ type: 'DISMISS' });
   const confirm = () => send({ type: 'CONFIRM' });
 
-  if (state.matches('noActions')) return null;
+  if (!view.shown) return null;
   return (
     <section className={card} aria-labelledby="payment-actions-title">
       <h2 id="payment-actions-title" className={sectionTitle}>
         {t('actions.title')}
       </h2>
-      {state.matches('actionRequired') ? <p className={text}>{t('actions.actionRequired', { media })}</p> : null}
-      {state.matches('pendingReply') ? <p className={text}>{t('actions.pendingReply', { name: other, media })}</p> : null}
+      {view.note ? <p className={text}>{t(view.note, { media, name: other })}</p> : null}
       <div className={row}>
-        {state.matches('requested') ? (
-          <>
-            <button type="button" className={button({ variant: 'outline' })} disabled={busy} onClick={() => send({ type: 'CANCEL' })}>
-              {t(ACTION_WORDING.cancel.button)}
-            </button>
-            {state.can({ type: 'REMIND' }) || state.matches({ requested: 'confirmingRemind' }) || state.matches({ requested: 'reminding' }) ? (
-              <button type="button" className={button()} disabled={busy} onClick={() => send({ type: 'REMIND' })}>
-                {t(ACTION_WORDING.remind.button)}
-              </button>
-            ) : null}
-          </>
-        ) : null}
-        {state.matches('askedToPay') ? (
-          <>
-            <button type="button" className={button({ variant: 'outline' })} disabled={busy} onClick={() => send({ type: 'REJECT' })}>
-              {t(ACTION_WORDING.reject.button)}
-            </button>
-            <button type="button" className={button()} disabled={busy} onClick={() => send({ type: 'PAY' })}>
-              {t('actions.pay')}
-            </button>
-          </>
-        ) : null}
-        {state.matches('actionRequired') ? (
-          <button type="button" className={button()} onClick={() => send({ type: 'REPLY' })}>
-            {t('actions.reply')}
+        {view.buttons.map((b) => (
+          <button
+            key={b.event.type}
+            type="button"
+            className={button(b.variant === 'outline' ? { variant: 'outline' } : {})}
+            disabled={!b.enabled}
+            onClick={() => send(b.event)}
+          >
+            {t(b.labelKey)}
           </button>
-        ) : null}
-        {busy ? <span aria-live="polite">{t('actions.busy')}</span> : null}
+        ))}
+        {view.busy ? <span aria-live="polite">{t('actions.busy')}</span> : null}
       </div>
+      <ActionDialogs open={view.dialog} amount={amount} other={other} onDismiss={dismiss} onConfirm={confirm} />
+    </section>
+  );
+}
+
+interface ActionDialogsProps {
+  open: PaymentActionsView['dialog'];
+  /** The payment's amount and the other party's name, as the dialogs say them. */
+  amount: string;
+  other: string;
+  onDismiss: () => void;
+  onConfirm: () => void;
+}
+
+/** The Yes/No of each action that needs one: cancel and reject (destructive), and remind. */
+function ActionDialogs({ open, amount, other, onDismiss, onConfirm }: ActionDialogsProps) {
+  const { t } = useTranslation('activity');
+  return (
+    <>
       <ConfirmDialog
-        open={state.matches({ requested: 'confirmingCancel' })}
-        onCancel={dismiss}
-        onConfirm={confirm}
+        open={open === 'cancel'}
+        onCancel={onDismiss}
+        onConfirm={onConfirm}
         destructive
         title={t(ACTION_WORDING.cancel.dialogTitle)}
         body={t(ACTION_WORDING.cancel.dialogBody, { amount })}
       />
       <ConfirmDialog
-        open={state.matches({ askedToPay: 'confirmingReject' })}
-        onCancel={dismiss}
-        onConfirm={confirm}
+        open={open === 'reject'}
+        onCancel={onDismiss}
+        onConfirm={onConfirm}
         destructive
         title={t(ACTION_WORDING.reject.dialogTitle)}
         body={t(ACTION_WORDING.reject.dialogBody, { amount, name: other })}
       />
       <ConfirmDialog
-        open={state.matches({ requested: 'confirmingRemind' })}
-        onCancel={dismiss}
-        onConfirm={confirm}
+        open={open === 'remind'}
+        onCancel={onDismiss}
+        onConfirm={onConfirm}
         title={t(ACTION_WORDING.remind.dialogTitle)}
         body={t(ACTION_WORDING.remind.dialogBody, { amount, name: other })}
       />
-    </section>
+    </>
   );
 }

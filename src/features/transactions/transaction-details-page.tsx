@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
 import { css } from '../../../styled-system/css';
 import { transactionDetailsMachine } from '../../../machines/transaction-details.machine';
+import { messageComposer } from '../../../machines/transaction-details.view';
 import { useApi } from '../../api/use-api';
 import { SessionContext } from '../../app/providers/session-context';
 import { TRANSACTIONS_PATH } from '../../config/paths';
@@ -62,11 +63,7 @@ export function TransactionDetailsPage() {
           <MessageThread
             userId={userId}
             payment={found.payment}
-            draft={state.context.draft}
-            sending={state.matches({ ready: { thread: 'sending' } })}
-            attaching={state.matches({ ready: { thread: 'attaching' } })}
-            attachment={state.context.attachment}
-            attachProblem={state.context.attachProblem}
+            composer={messageComposer(state)}
             onAttach={(file) => send({ type: 'ATTACH_FILE', file })}
             onRemoveAttachment={() => send({ type: 'REMOVE_ATTACHMENT' })}
             onType={(text) => send({ type: 'TYPE_MESSAGE', text })}

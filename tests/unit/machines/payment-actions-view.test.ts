@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ACTION_WORDING } from '../../../machines/payment-actions.view';
+import { createActor, fromPromise } from 'xstate';
+import type { PaymentView } from '../../../machines/activity/payment-types';
+import * as samples from '../../../machines/activity/samples';
+import { paymentActionsMachine } from '../../../machines/payment-actions.machine';
+import { ACTION_WORDING, paymentActionsView } from '../../../machines/payment-actions.view';
 
 const activity = (lang: string) => JSON.parse(readFileSync(new URL(`../../../locales/${lang}/activity.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
 const at = (tree: Record<string, unknown>, key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree) as string;
@@ -32,5 +36,72 @@ describe('one verb per payment action (issue 22 item 4)', () => {
       const reject = ACTION_WORDING.reject;
       for (const key of [reject.button, reject.dialogTitle, reject.toast, reject.status]) expect(at(texts, key)).not.toMatch(/cancel|declin/i);
     }
+  });
+});
+
+describe('the actions panel as the payment-actions machine shows it (issue 24 item 6)', () => {
+  const start = (payment: PaymentView, call: () => Promise<PaymentView> = () => new Promise(() => {})) =>
+    createActor(
+      paymentActionsMachine.provide({
+        actors: { cancelRequest: fromPromise(call), rejectRequest: fromPromise(call), remindRequest: fromPromise(call) },
+        actions: { goToPay: () => {}, goToReply: () => {} },
+      }),
+      { input: { userId: samples.ANA_ID, payment } },
+    ).start();
+  const buttons = (actor: ReturnType<typeof start>) =>
+    paymentActionsView(actor.getSnapshot()).buttons.map((b) => [b.event.type, b.labelKey, b.variant, b.enabled]);
+
+  it('my request: Cancel and Remind; Remind only while the server offers it', () => {
+    expect(buttons(start(samples.myRequest))).toEqual([
+      ['CANCEL', 'actions.cancel', 'outline', true],
+      ['REMIND', 'actions.remind', 'solid', true],
+    ]);
+    expect(buttons(start(samples.myRemindedRequest))).toEqual([['CANCEL', 'actions.cancel', 'outline', true]]);
+  });
+
+  it('a confirmation holds the buttons; a call on its way disables them and says so', () => {
+    const actor = start(samples.myRequest);
+    actor.send({ type: 'REMIND' });
+    expect(paymentActionsView(actor.getSnapshot())).toMatchObject({ dialog: 'remind', busy: false });
+    expect(buttons(actor)).toEqual([
+      ['CANCEL', 'actions.cancel', 'outline', false],
+      ['REMIND', 'actions.remind', 'solid', false],
+    ]);
+    actor.send({ type: 'CONFIRM' });
+    expect(paymentActionsView(actor.getSnapshot())).toMatchObject({ dialog: null, busy: true });
+    expect(buttons(actor)).toEqual([
+      ['CANCEL', 'actions.cancel', 'outline', false],
+      ['REMIND', 'actions.remind', 'solid', false],
+    ]);
+    actor.send({ type: 'DISMISS' });
+    expect(paymentActionsView(actor.getSnapshot()).busy).toBe(true);
+  });
+
+  it('asked to pay: Reject and Pay; the reject dialog', () => {
+    const actor = start(samples.requestToMe);
+    expect(buttons(actor)).toEqual([
+      ['REJECT', 'actions.reject', 'outline', true],
+      ['PAY', 'actions.pay', 'solid', true],
+    ]);
+    actor.send({ type: 'REJECT' });
+    expect(paymentActionsView(actor.getSnapshot())).toMatchObject({ dialog: 'reject', busy: false, note: null });
+  });
+
+  it('a price point: Reply for the creator, a waiting line for the fan, nothing for a finished payment', () => {
+    expect(paymentActionsView(start(samples.pricePointToMe).getSnapshot())).toEqual({
+      shown: true,
+      note: 'actions.actionRequired',
+      buttons: [{ event: { type: 'REPLY' }, labelKey: 'actions.reply', variant: 'solid', enabled: true }],
+      busy: false,
+      dialog: null,
+    });
+    expect(paymentActionsView(start(samples.pricePointFromMe).getSnapshot())).toEqual({
+      shown: true,
+      note: 'actions.pendingReply',
+      buttons: [],
+      busy: false,
+      dialog: null,
+    });
+    expect(paymentActionsView(start(samples.completeSend).getSnapshot()).shown).toBe(false);
   });
 });
