@@ -15,7 +15,8 @@ const taken = fieldRefusal(409, 'username_taken', 'username', 'Username already 
 
 /**
  * For every value the catalogue's samples put in a field: its message under the field, or null (the full name is
- * trimmed; `settings` is an app route, so not a username: docs/decisions.md). Written out (issue 24 item 9); a value the table lacks throws.
+ * trimmed; `settings` is an app route, so not a username: docs/decisions.md). Written out (issue 24 item 9); a
+ * value the table lacks throws.
  */
 const REQUIRED = { key: 'accounts:rules.required' };
 const SET_UP_RULES: FieldTable = {
