@@ -1,5 +1,4 @@
 import { expect } from 'vitest';
-import { changePasswordMachine } from '../../machines/change-password.machine';
 import { catalogue } from '../../machines/catalogue';
 import { fromCatalogue } from '../support/catalogue-model';
 import { describeModel } from '../support/model-based';

@@ -1,5 +1,4 @@
 import { expect } from 'vitest';
-import { setUpMachine } from '../../machines/set-up.machine';
 import { catalogue } from '../../machines/catalogue';
 import { fromCatalogue } from '../support/catalogue-model';
 import { describeModel } from '../support/model-based';
