@@ -1,12 +1,12 @@
 import { expect } from 'vitest';
 import { catalogue } from '../../machines/catalogue';
 import type { depositDetailsMachine } from '../../machines/deposit-details.machine';
-
-/** A pending deposit is read again every 3 seconds (written out, not read from the machine: issue 24 item 9). */
-const DEPOSIT_REFRESH_MS = 3_000;
 import { cardDeposit } from '../../machines/deposits/samples';
 import { fromCatalogue } from '../support/catalogue-model';
 import { describeModel, type StepContext } from '../support/model-based';
+
+/** A pending deposit is read again every 3 seconds (written out, not read from the machine: issue 24 item 9). */
+const DEPOSIT_REFRESH_MS = 3_000;
 
 type Ctx = StepContext<typeof depositDetailsMachine, null>;
 

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { catalogue } from '../../machines/catalogue';
 import { benSupporter, MAYA_ID, supporterNotFound } from '../../machines/supporters-wall.catalogue';
-import { ownsWall, type supportersWallMachine } from '../../machines/supporters-wall.machine';
+import type { supportersWallMachine } from '../../machines/supporters-wall.machine';
 import { supportersWallView } from '../../machines/supporters-wall.view';
 import { fromCatalogue } from '../support/catalogue-model';
 import { describeModel, type StepContext } from '../support/model-based';
@@ -13,6 +13,22 @@ interface Fakes {
 type Ctx = StepContext<typeof supportersWallMachine, Fakes>;
 
 const NOW = new Date('2026-11-26T12:00:00.000Z');
+/**
+ * Whether the viewer owns the wall (Maya's), keyed by the catalogue's viewers: written out, not asked of `ownsWall`
+ * (issue 24 item 9). A viewer the table lacks throws: a new catalogue input needs its answer written first.
+ */
+const OWNS_WALL: Record<string, boolean> = {
+  [MAYA_ID]: true, // the owner, signed in
+  'signed out': false, // a visitor
+  '00000000-0000-4000-8000-00000000000b': false, // another signed-in user
+};
+function viewerOwnsWall(ctx: Ctx): boolean {
+  const viewer = ctx.snapshot.context.viewerId ?? 'signed out';
+  const owns = OWNS_WALL[viewer];
+  if (owns === undefined) throw new Error(`no literal expectation for viewer ${viewer}: add it to OWNS_WALL`);
+  return owns;
+}
+
 const viewOf = ({ snapshot }: Ctx) => supportersWallView({ value: snapshot.value as never, context: snapshot.context }, 'en', NOW);
 
 /** Whatever the state: never an amount on the wall, and Hide only ever for the signed-in owner. */
@@ -20,7 +36,7 @@ function always(ctx: Ctx) {
   const view = viewOf(ctx);
   expect(JSON.stringify(ctx.snapshot.context)).not.toMatch(/amount/u);
   if (view.canHide) expect(ctx.snapshot.context.viewerId).toBe(MAYA_ID);
-  if (!ownsWall(ctx.snapshot.context)) {
+  if (!viewerOwnsWall(ctx)) {
     expect(view.canHide).toBe(false);
     expect(ctx.snapshot.value).not.toMatch(/confirming|hiding/u);
   }
@@ -69,7 +85,7 @@ describeModel('supporters wall machine (model-based)', {
       const { supporters, hiding } = ctx.snapshot.context;
       expect(hiding).toBeNull();
       expect(view.rows.length).toBeGreaterThan(0);
-      expect(view.canHide).toBe(ownsWall(ctx.snapshot.context));
+      expect(view.canHide).toBe(viewerOwnsWall(ctx));
       expect(view.emptyKey).toBeNull();
       if (ctx.step === 'hideSupporter:done' || ctx.step === 'hideSupporter:error[0]') {
         expect(supporters.map((s) => s.id)).not.toContain(benSupporter.id);
