@@ -6,8 +6,9 @@
  * Records carry names only (machine, states, event label), never an event's payload or a snapshot's context: what a
  * person typed does not leave the page through them.
  */
-import type { AnyStateMachine, InspectionEvent } from 'xstate';
-import { eventLabel, invokeNames, statePath, transitionId } from './model-graph';
+import type { InspectionEvent } from 'xstate';
+import { machineMicrosteps } from './machine-microstep';
+import { eventLabel, statePath, transitionId } from './model-graph';
 
 export interface RecordedTransition {
   /** The machine's id (`session`, `sendPayment`): the catalogue entry whose `machine.id` it is. */
@@ -24,14 +25,11 @@ export interface RecordedTransition {
 
 /** An inspector that calls `record` for every transition any machine actor of the system takes. */
 export function transitionRecorder(record: (taken: RecordedTransition) => void): (event: InspectionEvent) => void {
-  // invokeNames walks every state node: once per machine (provide()d copies are machines of their own).
-  const names = new WeakMap<AnyStateMachine, Map<string, string>>();
-  return (event) => {
-    if (event.type !== '@xstate.microstep') return;
-    const logic = (event.actorRef as { logic?: unknown }).logic as AnyStateMachine | undefined;
-    if (!logic || typeof logic.getStateNodeById !== 'function') return; // a promise or callback actor
-    let invokes = names.get(logic);
-    if (!invokes) names.set(logic, (invokes = invokeNames(logic)));
+  const microstepOf = machineMicrosteps();
+  return (inspected) => {
+    const step = microstepOf(inspected);
+    if (!step) return;
+    const { logic, invokes, event } = step;
     for (const t of event._transitions) {
       record({
         machine: logic.id,

@@ -4,15 +4,9 @@ import { addMoneyMachine, type Deposit } from '../../../machines/add-money.machi
 import { addCardMachine } from '../../../machines/add-card.machine';
 import { depositNoticeOf } from '../../../machines/add-money.view';
 import * as deposits from '../../../machines/deposits/samples';
+import { gate, settle } from '../../support/gate';
 
 /** A promise the test settles when it chooses: the request and the capture each take the time the test gives them. */
-function gate<T>() {
-  let open!: (value: T) => void;
-  const promise = new Promise<T>((resolve) => (open = resolve));
-  return { promise, open };
-}
-
-const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe('add money by card: what the screen says while the deposit runs (issue 22.8)', () => {
   it('a neutral progress notice from the submit until the capture, the success tone only once complete', async () => {

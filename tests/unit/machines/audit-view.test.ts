@@ -3,6 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import { auditMachine, type LedgerCheck, type PaymentAudit } from '../../../machines/audit.machine';
 import { auditView } from '../../../machines/audit.view';
 import { apiFailure } from '../../../machines/forms/api-failure';
+import { gate, settle } from '../../support/gate';
 
 const ledger: LedgerCheck = { checked_at: '2025-01-02T12:00:00.000Z', entries: 3, accounts: 7, payments: 2, breaches: [] };
 const trail: PaymentAudit = {
@@ -19,17 +20,6 @@ const trail: PaymentAudit = {
   entries: [],
   problems: [],
 };
-
-function gate<T>() {
-  let open!: (value: T) => void;
-  let fail!: (error: unknown) => void;
-  const promise = new Promise<T>((resolve, reject) => {
-    open = resolve;
-    fail = reject;
-  });
-  return { promise, open, fail };
-}
-const settle = () => new Promise((r) => setTimeout(r, 0));
 
 function start(check: () => Promise<LedgerCheck>, find: () => Promise<PaymentAudit>) {
   return createActor(

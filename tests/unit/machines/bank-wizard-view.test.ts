@@ -3,17 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import { bankWizardMachine, type SavedBankAccount } from '../../../machines/bank-wizard.machine';
 import { bankWizardView } from '../../../machines/bank-wizard.view';
 import { savedBankAccount, wizardValues } from '../../../machines/bank-wizard.catalogue';
-
-function gate<T>() {
-  let open!: (value: T) => void;
-  let fail!: (error: unknown) => void;
-  const promise = new Promise<T>((resolve, reject) => {
-    open = resolve;
-    fail = reject;
-  });
-  return { promise, open, fail };
-}
-const settle = () => new Promise((r) => setTimeout(r, 0));
+import { gate, settle } from '../../support/gate';
 
 function start(save: () => Promise<SavedBankAccount>) {
   return createActor(

@@ -4,17 +4,7 @@ import { apiFailure } from '../../../machines/forms/api-failure';
 import { payoutLinkingMachine, type LinkedPayoutAccount } from '../../../machines/payout-linking.machine';
 import { payoutLinkingView } from '../../../machines/payout-linking.view';
 import { linkedAccount, payoutInfo } from '../../../machines/payout-linking.catalogue';
-
-function gate<T>() {
-  let open!: (value: T) => void;
-  let fail!: (error: unknown) => void;
-  const promise = new Promise<T>((resolve, reject) => {
-    open = resolve;
-    fail = reject;
-  });
-  return { promise, open, fail };
-}
-const settle = () => new Promise((r) => setTimeout(r, 0));
+import { gate, settle } from '../../support/gate';
 
 async function atConfirm(link: () => Promise<LinkedPayoutAccount>) {
   const actor = createActor(

@@ -2,15 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { phoneVerificationMachine, type PhoneDetails } from '../../../machines/phone-verification.machine';
 import { phoneVerificationView } from '../../../machines/phone-verification.view';
+import { gate, settle } from '../../support/gate';
 
 const details: PhoneDetails = { phone: '+14155550100', username: 'ana', full_name: 'Ana Silva', email: 'ana@example.com', confirmed: false };
-
-function gate<T>() {
-  let open!: (value: T) => void;
-  const promise = new Promise<T>((resolve) => (open = resolve));
-  return { promise, open };
-}
-const settle = () => new Promise((r) => setTimeout(r, 0));
 
 function start(calls: { sendCode: () => Promise<void>; verifyCode: () => Promise<PhoneDetails>; confirmPhone: () => Promise<PhoneDetails> }) {
   return createActor(

@@ -3,13 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import { transactionDetailsMachine } from '../../../machines/transaction-details.machine';
 import { messageComposer } from '../../../machines/transaction-details.view';
 import * as activity from '../../../machines/activity/samples';
-
-function gate<T>() {
-  let open!: (value: T) => void;
-  const promise = new Promise<T>((resolve) => (open = resolve));
-  return { promise, open };
-}
-const settle = () => new Promise((r) => setTimeout(r, 0));
+import { gate, settle } from '../../support/gate';
 
 async function started(upload: Promise<{ mediaId: string }>, post: Promise<typeof activity.sampleMessage>) {
   const actor = createActor(
