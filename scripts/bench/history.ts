@@ -173,6 +173,27 @@ function memorySampler(pid: number) {
   return { start, stop: () => (clearInterval(timer), Math.max(peak, read())) };
 }
 
+/**
+ * `count` journal entries card_clearing → the user's (new) wallet, $1.00 each, the i-th dated `first + i × step`
+ * seconds (a negative step goes back in time), written in SQL with the two balances they move.
+ */
+async function seedFunding(database: Awaited<ReturnType<typeof openDatabase>>, userId: string, count: number, first: Date, stepSeconds: number) {
+  await database.rows(sql`INSERT INTO ledger_accounts (kind, user_id, created_at) VALUES ('user_wallet', ${userId}, now())`);
+  await database.rows(sql`
+    WITH e AS (
+      INSERT INTO journal_entries (kind, description, created_at)
+      SELECT 'funding', 'bench ' || i, ${first.toISOString()}::timestamptz + make_interval(secs => i * ${stepSeconds}::float8)
+      FROM generate_series(0, ${count - 1}::int) AS i
+      RETURNING id
+    )
+    INSERT INTO postings (entry_id, account_id, amount_cents)
+    SELECT e.id, a.id, CASE WHEN a.kind = 'card_clearing' THEN -100 ELSE 100 END
+    FROM e CROSS JOIN ledger_accounts a
+    WHERE a.kind = 'card_clearing' AND a.user_id IS NULL OR a.kind = 'user_wallet' AND a.user_id = ${userId}`);
+  await database.rows(sql`UPDATE ledger_accounts SET balance_cents = balance_cents + ${count * 100} WHERE kind = 'user_wallet' AND user_id = ${userId}`);
+  await database.rows(sql`UPDATE ledger_accounts SET balance_cents = balance_cents - ${count * 100} WHERE kind = 'card_clearing'`);
+}
+
 async function measureStatement(lines: number) {
   const scratch = await scratchPostgres(baseUrl, 'tipjar_stmt');
   let server: ChildProcess | undefined;
@@ -185,20 +206,7 @@ async function measureStatement(lines: number) {
     const month = start.toISOString().slice(0, 7);
     const seconds = (Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1) - start.getTime()) / 1000;
     const seeded = performance.now();
-    await database.rows(sql`INSERT INTO ledger_accounts (kind, user_id, created_at) VALUES ('user_wallet', ${user.id}, now())`);
-    await database.rows(sql`
-      WITH e AS (
-        INSERT INTO journal_entries (kind, description, created_at)
-        SELECT 'funding', 'bench ' || i, ${start.toISOString()}::timestamptz + make_interval(secs => i * ${seconds / lines}::float8)
-        FROM generate_series(0, ${lines - 1}::int) AS i
-        RETURNING id
-      )
-      INSERT INTO postings (entry_id, account_id, amount_cents)
-      SELECT e.id, a.id, CASE WHEN a.kind = 'card_clearing' THEN -100 ELSE 100 END
-      FROM e CROSS JOIN ledger_accounts a
-      WHERE a.kind = 'card_clearing' AND a.user_id IS NULL OR a.kind = 'user_wallet' AND a.user_id = ${user.id}`);
-    await database.rows(sql`UPDATE ledger_accounts SET balance_cents = balance_cents + ${lines * 100} WHERE kind = 'user_wallet' AND user_id = ${user.id}`);
-    await database.rows(sql`UPDATE ledger_accounts SET balance_cents = balance_cents - ${lines * 100} WHERE kind = 'card_clearing'`);
+    await seedFunding(database, user.id, lines, start, seconds / lines);
     await database.rows(sql`VACUUM ANALYZE`);
     await database.close();
     console.log(`  ${lines.toLocaleString('en-US')} movements seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
@@ -323,20 +331,7 @@ async function measureSearch(size: number) {
 async function measureSummary(movements: number) {
   return withServer('tipjar_sum', 0, async ({ database, user }) => {
     const seconds = 182 * 86_400;
-    await database.rows(sql`INSERT INTO ledger_accounts (kind, user_id, created_at) VALUES ('user_wallet', ${user.id}, now())`);
-    await database.rows(sql`
-      WITH e AS (
-        INSERT INTO journal_entries (kind, description, created_at)
-        SELECT 'funding', 'bench ' || i, now() - make_interval(secs => i * ${seconds / movements}::float8)
-        FROM generate_series(0, ${movements - 1}::int) AS i
-        RETURNING id
-      )
-      INSERT INTO postings (entry_id, account_id, amount_cents)
-      SELECT e.id, a.id, CASE WHEN a.kind = 'card_clearing' THEN -100 ELSE 100 END
-      FROM e CROSS JOIN ledger_accounts a
-      WHERE a.kind = 'card_clearing' AND a.user_id IS NULL OR a.kind = 'user_wallet' AND a.user_id = ${user.id}`);
-    await database.rows(sql`UPDATE ledger_accounts SET balance_cents = balance_cents + ${movements * 100} WHERE kind = 'user_wallet' AND user_id = ${user.id}`);
-    await database.rows(sql`UPDATE ledger_accounts SET balance_cents = balance_cents - ${movements * 100} WHERE kind = 'card_clearing'`);
+    await seedFunding(database, user.id, movements, new Date(), -seconds / movements);
     console.log(`  ${movements.toLocaleString('en-US')} movements seeded (load ${loadavg()[0]!.toFixed(1)})`);
     const url = (period: string) => `http://127.0.0.1:${port}/api/app/user/${user.id}/summary?period=${period}&tz=Asia%2FKolkata`;
     const first = performance.now();
