@@ -18,9 +18,13 @@ export interface CloseAccountView {
 
 export function closeAccountView(snapshot: CloseAccountSnapshot): CloseAccountView {
   const closing = snapshot.matches('closing');
+  const asking = snapshot.matches('confirming');
+  const close = buttonView(snapshot, { type: 'CLOSE' }, 'close.button', 'close.closing');
   return {
     message: snapshot.context.message,
-    close: buttonView(snapshot, { type: 'CLOSE' }, 'close.button', 'close.closing'),
-    dialog: { open: closing || snapshot.matches('confirming'), busy: closing, error: snapshot.context.passwordError },
+    // Close opened the dialog that covers it: it stays enabled while the dialog asks, so the dialog can give focus
+    // back to it on Cancel (a disabled button loses focus, and the dialog would return it to the page).
+    close: { ...close, enabled: close.enabled || asking },
+    dialog: { open: closing || asking, busy: closing, error: snapshot.context.passwordError },
   };
 }
