@@ -32,7 +32,7 @@ describe('/profile/price-point as its machine shows it (issue 24 item 6)', () =>
   });
 
   it("the server's refusal (too many active price points) above the button, the form back", async () => {
-    const actor = start(() => Promise.reject(apiFailure(409, { code: 'price_point_limit', detail: 'You already have 5 active price points.' })));
+    const actor = start(() => Promise.reject(apiFailure(409, { code: 'price_points_limit', detail: 'You already have 5 active price points.' })));
     fill(actor);
     actor.send({ type: 'SUBMIT' });
     await settle();
