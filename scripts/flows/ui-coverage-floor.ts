@@ -84,12 +84,21 @@ export const floorFails = (check: FloorCheck) => check.falls.length > 0 || check
 
 const figure = (t: Taken) => `${t.taken}/${t.total} (${percentTaken(t)}%)`;
 
-/** What a person reads: each fall with the transitions lost, then what may be raised, then the totals. */
-export function floorReport(check: FloorCheck): string {
+/**
+ * What a person reads: each fall with the transitions lost, then what may be raised, then the totals. `tookBefore`
+ * names the tests that took a transition in the committed record (the atlas's docs/flows/coverage/<name>.json,
+ * drawn from ui-coverage.json as committed), so a lost transition points at the test to look at.
+ */
+export function floorReport(check: FloorCheck, tookBefore: (name: string, id: string) => string[] = () => []): string {
   const out: string[] = [];
   for (const fall of check.falls) {
     out.push(`✗ ${fall.name}: ${figure(fall.now)} taken in Chromium, below its floor of ${figure(fall.floor)}`);
-    for (const id of fall.lost) out.push(`    no longer taken: ${id}`);
+    for (const id of fall.lost) {
+      out.push(`    no longer taken: ${id}`);
+      const before = tookBefore(fall.name, id);
+      for (const test of before.slice(0, 3)) out.push(`        taken before by ${test}`);
+      if (before.length > 3) out.push(`        and by ${before.length - 3} more tests`);
+    }
     for (const id of fall.gone) out.push(`    no longer a transition of the machine: ${id}`);
   }
   for (const name of check.missing) out.push(`✗ ${name}: in the floor, but no longer a catalogued user-facing machine`);

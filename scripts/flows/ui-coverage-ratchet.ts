@@ -4,12 +4,21 @@
 //   npm run flows:ui-floor [-- --lower]                 records the floor from it; refuses to lower a machine's unless
 //                                                        --lower is given.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { catalogueEntries } from '../../machines/catalogue';
+import type { MachineCoverage } from '../../machines/graph/atlas-coverage';
 import { UI_COVERAGE_FILE, type UiCoverage } from './ui-coverage-file';
 import { checkFloor, floorFails, floorJson, floorOf, floorReport, UI_COVERAGE_FLOOR_FILE, type UiCoverageFloor } from './ui-coverage-floor';
 import { uiCoverageRows } from './ui-coverage';
 
 const record = process.argv.includes('--record');
+
+/** Who took a transition in the committed record, from the atlas's file of the machine (none when it is missing). */
+function tookBefore(name: string, id: string): string[] {
+  const file = join(dirname(UI_COVERAGE_FILE), 'coverage', `${name}.json`);
+  if (!existsSync(file)) return [];
+  return (JSON.parse(readFileSync(file, 'utf8')) as MachineCoverage).transitions.find((t) => t.id === id)?.tests ?? [];
+}
 const lower = process.argv.includes('--lower');
 
 if (!existsSync(UI_COVERAGE_FILE)) {
@@ -26,13 +35,13 @@ if (!record) {
   }
   const check = checkFloor(floor, rows);
   console.log(`Browser coverage of this run (${UI_COVERAGE_FILE}) against its floor (${UI_COVERAGE_FLOOR_FILE}):`);
-  console.log(floorReport(check));
+  console.log(floorReport(check, tookBefore));
   process.exit(floorFails(check) ? 1 : 0);
 }
 
 const check = floor ? checkFloor(floor, rows) : null;
 if (check && floorFails(check) && !lower) {
-  console.error(floorReport(check));
+  console.error(floorReport(check, tookBefore));
   console.error(`\n${UI_COVERAGE_FLOOR_FILE} not written: it would go down. Add --lower to record it anyway.`);
   process.exit(1);
 }

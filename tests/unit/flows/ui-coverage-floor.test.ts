@@ -58,8 +58,12 @@ describe('the browser-coverage floor (docs/flows/ui-coverage-floor.json)', () =>
     const check = checkFloor(floor, rows);
     expect(floorFails(check)).toBe(true);
     expect(check.falls).toEqual([{ name: 'sign-in', floor: { taken: 3, total: 5 }, now: { taken: 3, total: 5 }, lost: ['editing SUBMIT#0'], gone: [] }]);
-    const report = floorReport(check);
-    expect(report).toContain('✗ sign-in: 3/5 (60%) taken in Chromium, below its floor of 3/5 (60%)\n    no longer taken: editing SUBMIT#0');
+    const before = (name: string, id: string) => (name === 'sign-in' && id === 'editing SUBMIT#0' ? ['t › 1', 't › 2', 't › 3', 't › 4', 't › 5'] : []);
+    const report = floorReport(check, before);
+    expect(report).toContain(
+      '✗ sign-in: 3/5 (60%) taken in Chromium, below its floor of 3/5 (60%)\n    no longer taken: editing SUBMIT#0\n' +
+        '        taken before by t › 1\n        taken before by t › 2\n        taken before by t › 3\n        and by 2 more tests\n',
+    );
     expect(report).toContain('`npm run flows:ui-floor -- --lower`');
     expect(report).toContain('all user-facing machines: 5/9 (55%) taken in Chromium; floor 5/9 (55%)');
   });
