@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { FormMessage } from '../../../machines/forms/field-errors';
 import type { Person } from '../../../machines/payments/person';
 import { recipientSearchMachine } from '../../../machines/recipient-search.machine';
+import { recipientSearchView } from '../../../machines/recipient-search.view';
 import { css, cx } from '../../../styled-system/css';
 import { Avatar } from '../../ui/avatar';
 import { errorId, hintId } from '../../ui/form/text-field';
@@ -71,7 +72,8 @@ export function RecipientField({ id, label, calls, initial, error, onSelectionCh
   const [state, send] = useMachine(logic, { input: { selected: initial }, inspect: appInspect });
   const [active, setActive] = useState(0);
   const { results, text: value } = state.context;
-  const open = state.matches('suggestions');
+  const view = recipientSearchView(state);
+  const { open } = view;
   const listId = `${id}-list`;
   const optionId = (index: number) => `${id}-option-${index}`;
   const errorText = text(error);
@@ -138,13 +140,9 @@ export function RecipientField({ id, label, calls, initial, error, onSelectionCh
           : null}
       </ul>
       <div role="status" className={status}>
-        {state.matches('searching') ? t('search.searching') : null}
-        {state.matches('nothingFound') ? t('search.nothingFound') : null}
-        {state.matches('chosen') && state.context.selected
-          ? t('search.chosen', { name: state.context.selected.fullName ?? `@${state.context.selected.username}` })
-          : null}
+        {view.status ? t(view.status.key, view.status) : null}
       </div>
-      {state.matches('failed') ? (
+      {view.retry ? (
         <p className={status}>
           {t('search.failed')}{' '}
           <button type="button" className={button({ variant: 'ghost', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>
