@@ -36,7 +36,11 @@ const SAMPLE_AMOUNT = '20.01';
 /** Sets up what a read of the setup must find, in the order the server needs it (money and accounts, then 24 h). */
 async function prepare({ page, context, world }: Run, wanted: Prepared[]): Promise<void> {
   const userId = world.account.user.userId;
-  const todo = (what: Prepared) => wanted.includes(what) && !world.prepared.has(what) && world.prepared.add(what);
+  const todo = (what: Prepared) => {
+    if (!wanted.includes(what) || world.prepared.has(what)) return false;
+    world.prepared.add(what);
+    return true;
+  };
   if (todo('money')) await addMoneyByCard(context, userId, BALANCE);
   if (todo('bank')) await putBankAccount(context, userId, { firstName: 'Ana', lastName: 'Souza' });
   if (todo('otherName')) await putBankAccount(context, userId, { firstName: 'Maria', lastName: 'Lopez' });
