@@ -1,3 +1,4 @@
+import type { ProblemCode } from '../domain/problem-code';
 import type { Person } from './payments/person';
 import type { PricePoint } from './profile.machine';
 import type { SessionUser } from '../domain/session-user';
@@ -28,7 +29,7 @@ export const unverifiedUser: SessionUser = { ...newUser, emailStatus: 'unverifie
 export const offline = new Error('Failed to fetch');
 export const tooMany = apiFailure(429, { code: 'too_many_attempts', detail: 'Too many attempts. Please try again in 15 minutes.' });
 /** A refusal of one field, as the server words it: `detail` and the field error agree. */
-export const fieldRefusal = (status: number, code: string, field: string, message: string) =>
+export const fieldRefusal = (status: number, code: ProblemCode, field: string, message: string) =>
   apiFailure(status, { code, detail: message, errors: [{ field, message }] });
 /** Form machines: the values and which fields have messages; not the show/hide toggles (each has its own transition). */
 export const formKey = (snapshot: { value: unknown; context: { values: unknown; errors: object; message: unknown } }) =>

@@ -10,7 +10,7 @@ export default entry({
   purpose: 'Change password while signed in: current, new and confirmation checked by the shared rules; a wrong current password under its field.',
   views: ['src/features/change-password/change-password-page.tsx'],
   operations: { changePassword: ['changePassword'] },
-  tests: ['tests/e2e/accounts.spec.ts', 'tests/api/accounts-passwords.test.ts'],
+  tests: ['tests/unit/machines/change-password-view.test.ts', 'tests/e2e/accounts.spec.ts', 'tests/api/accounts-passwords.test.ts'],
   fake: () => changePasswordMachine.provide({ actors: { changePassword: succeeds() } }),
   inputs: { signedIn: { userId: activeUser.userId } },
   events: {

@@ -4,6 +4,7 @@ import { formActions, formIsValid, toggleVisibility } from './forms/form-actions
 import type { ChangeEvent, SubmitEvent, ToggleVisibilityEvent } from './forms/form-events';
 import type { FieldErrors, FormMessage } from './forms/field-errors';
 import { hostActor } from './forms/host-actor';
+import type { FormTag } from './forms/form-view';
 import { ruleErrors } from './forms/rule-errors';
 
 /**
@@ -42,6 +43,7 @@ export const changePasswordMachine = setup({
     context: {} as ChangePasswordContext,
     events: {} as ChangePasswordEvent,
     input: {} as ChangePasswordInput,
+    tags: {} as FormTag,
   },
   actors: {
     changePassword: hostActor<void, ChangePasswordValues & { userId: string }>('changePassword'),
@@ -80,6 +82,7 @@ export const changePasswordMachine = setup({
       },
     },
     saving: {
+      tags: 'busy',
       invoke: {
         src: 'changePassword',
         input: ({ context }) => ({ userId: context.userId, ...context.values }),

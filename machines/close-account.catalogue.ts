@@ -15,7 +15,7 @@ export default entry({
     'Close account: a confirmation dialog that asks for the password, then the server closes it or says why not (wrong password, money in the wallet, payments still open).',
   views: ['src/features/settings/close-account-section.tsx'],
   operations: { closeAccount: ['closeAccount'] },
-  tests: ['tests/e2e/account-settings.spec.ts', 'tests/api/account-settings.test.ts'],
+  tests: ['tests/unit/machines/close-account-view.test.ts', 'tests/e2e/account-settings.spec.ts', 'tests/api/account-settings.test.ts'],
   fake: () => closeAccountMachine.provide({ actors: { closeAccount: succeeds() } }),
   inputs: { signedIn: { userId: marta.userId } },
   events: {

@@ -3,6 +3,7 @@ import { formMessage, type FormMessage } from './forms/field-errors';
 import { passwordGiven, passwordOf, passwordRefusal, refusedPassword, STEP_UP_RULE, type PasswordSubmitEvent } from './forms/step-up';
 import { errorOf } from './forms/api-failure';
 import { hostActor } from './forms/host-actor';
+import type { FormTag } from './forms/form-view';
 
 /**
  * Close account (/settings): the button opens the confirmation dialog (spec 2 "Dialogs: close account"), which
@@ -30,6 +31,7 @@ export const closeAccountMachine = setup({
     context: {} as CloseAccountContext,
     events: {} as CloseAccountEvent,
     input: {} as CloseAccountInput,
+    tags: {} as FormTag,
   },
   actors: {
     closeAccount: hostActor<void, { userId: string; current_password: string }>('closeAccount'),
@@ -62,6 +64,7 @@ export const closeAccountMachine = setup({
       },
     },
     closing: {
+      tags: 'busy',
       invoke: {
         src: 'closeAccount',
         // Straight from the dialog's event into the call: the password is not kept.
@@ -77,6 +80,7 @@ export const closeAccountMachine = setup({
     refused: {
       on: { CLOSE: { target: 'confirming', actions: 'clearMessage' } },
     },
-    closed: { type: 'final' },
+    // The host ends the session and leaves: the button keeps its working words until then.
+    closed: { type: 'final', tags: 'busy' },
   },
 });

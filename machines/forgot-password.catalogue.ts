@@ -8,7 +8,7 @@ export default entry({
   purpose: 'Forgot password: an email → a reset link by email, the same answer whether or not an account exists; send again.',
   views: ['src/features/auth/forgot-password-page.tsx'],
   operations: { sendResetLink: ['forgotPassword'] },
-  tests: ['tests/api/accounts-passwords.test.ts'],
+  tests: ['tests/unit/machines/forgot-password-view.test.ts', 'tests/api/accounts-passwords.test.ts'],
   fake: () => forgotPasswordMachine.provide({ actors: { sendResetLink: succeeds() } }),
   inputs: { blank: {} },
   events: {

@@ -11,6 +11,7 @@ import {
 import { ruleErrors } from './forms/rule-errors';
 import { errorOf } from './forms/api-failure';
 import { hostActor } from './forms/host-actor';
+import type { FormTag } from './forms/form-view';
 
 /**
  * Forgot password (/forgot-password): an email → `POST app/user/forgot-password` → "check your email". The
@@ -42,6 +43,7 @@ export const forgotPasswordMachine = setup({
     context: {} as ForgotPasswordContext,
     events: {} as ForgotPasswordEvent,
     input: {} as ForgotPasswordInput,
+    tags: {} as FormTag,
   },
   actors: {
     sendResetLink: hostActor<void, { email: string }>('sendResetLink'),
@@ -77,6 +79,7 @@ export const forgotPasswordMachine = setup({
       },
     },
     sending: {
+      tags: 'busy',
       invoke: {
         src: 'sendResetLink',
         input: ({ context }) => ({ email: normalizeEmail(context.values.email) }),

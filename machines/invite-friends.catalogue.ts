@@ -8,7 +8,7 @@ export default entry({
   purpose: "Invite friends (/contacts): a friend's email → an emailed invitation with the sign-up link; 'The phone or email is not valid' for a bad address.",
   views: ['src/features/people/invite-friends-section.tsx'],
   operations: { invite: ['inviteFriend'] },
-  tests: ['tests/e2e/people.spec.ts', 'tests/api/people-phone-invite.test.ts'],
+  tests: ['tests/unit/machines/invite-friends-view.test.ts', 'tests/e2e/people.spec.ts', 'tests/api/people-phone-invite.test.ts'],
   fake: () => inviteFriendsMachine.provide({ actors: { invite: succeeds() }, actions: { notifySent: () => {} } }),
   inputs: { signedIn: { userId: activeUser.userId } },
   events: {

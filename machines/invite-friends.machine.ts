@@ -4,6 +4,7 @@ import { formMessage, hasErrors, serverFieldErrors, type FieldErrors, type FormM
 import { ruleErrors } from './forms/rule-errors';
 import { errorOf } from './forms/api-failure';
 import { hostActor } from './forms/host-actor';
+import type { FormTag } from './forms/form-view';
 
 /**
  * Invite friends (/contacts): a friend's email → the server emails them the user's sign-up link (rate limited);
@@ -30,6 +31,7 @@ export const inviteFriendsMachine = setup({
     context: {} as InviteFriendsContext,
     events: {} as InviteFriendsEvent,
     input: {} as InviteFriendsInput,
+    tags: {} as FormTag,
   },
   actors: {
     invite: hostActor<void, { userId: string; email: string }>('invite'),
@@ -66,6 +68,7 @@ export const inviteFriendsMachine = setup({
       },
     },
     sending: {
+      tags: 'busy',
       invoke: {
         src: 'invite',
         input: ({ context }) => ({ userId: context.userId, email: context.email.trim() }),

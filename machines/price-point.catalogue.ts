@@ -9,7 +9,7 @@ export default entry({
   purpose: 'Add a price point (/profile/price-point): short description, Photo or Video, price from $1 to $500; then "price point added" and back to the profile.',
   views: ['src/features/profile/price-point-page.tsx'],
   operations: { addPricePoint: ['addPricePoint'] },
-  tests: ['tests/e2e/creators.spec.ts', 'tests/api/creators-profile.test.ts'],
+  tests: ['tests/unit/machines/price-point-view.test.ts', 'tests/e2e/creators.spec.ts', 'tests/api/creators-profile.test.ts'],
   fake: () => pricePointMachine.provide({ actors: { addPricePoint: succeeds() } }),
   inputs: { creator: { userId: activeUser.userId } },
   events: {

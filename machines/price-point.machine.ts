@@ -4,6 +4,7 @@ import type { ChangeEvent, SubmitEvent } from './forms/form-events';
 import type { FieldErrors, FormMessage } from './forms/field-errors';
 import { formActions, formIsValid } from './forms/form-actions';
 import { hostActor } from './forms/host-actor';
+import type { FormTag } from './forms/form-view';
 import { ruleErrors } from './forms/rule-errors';
 
 /**
@@ -41,6 +42,7 @@ export const pricePointMachine = setup({
     context: {} as PricePointContext,
     events: {} as PricePointEvent,
     input: {} as PricePointInput,
+    tags: {} as FormTag,
   },
   actors: {
     addPricePoint: hostActor<void, PricePointValues & { userId: string }>('addPricePoint'),
@@ -70,6 +72,7 @@ export const pricePointMachine = setup({
       },
     },
     saving: {
+      tags: 'busy',
       invoke: {
         src: 'addPricePoint',
         input: ({ context }) => ({ userId: context.userId, ...context.values }),
@@ -77,6 +80,7 @@ export const pricePointMachine = setup({
         onError: { target: 'editing', actions: ['showServerErrors', 'focusFirstError'] },
       },
     },
-    added: { type: 'final' },
+    // Back to /profile: the button keeps its working words until the page goes.
+    added: { type: 'final', tags: 'busy' },
   },
 });

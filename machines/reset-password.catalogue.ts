@@ -9,7 +9,7 @@ export default entry({
   purpose: 'Reset password from the emailed link: a new password twice → sign in; an incomplete, invalid, expired or used link says so.',
   views: ['src/features/auth/reset-password-page.tsx'],
   operations: { resetPassword: ['resetPassword'] },
-  tests: ['tests/api/accounts-passwords.test.ts'],
+  tests: ['tests/unit/machines/reset-password-view.test.ts', 'tests/api/accounts-passwords.test.ts'],
   fake: () => resetPasswordMachine.provide({ actors: { resetPassword: succeeds() } }),
   inputs: {
     link: { email: 'Ana@example.com', saltcode: 's4lt' },

@@ -6,6 +6,7 @@ import type { ChangeEvent, SubmitEvent, ToggleVisibilityEvent } from './forms/fo
 import { formMessage, type FieldErrors, type FormMessage } from './forms/field-errors';
 import { formActions, formIsValid, toggleVisibility } from './forms/form-actions';
 import { hostActor } from './forms/host-actor';
+import type { FormTag } from './forms/form-view';
 import { ruleErrors } from './forms/rule-errors';
 
 /**
@@ -61,6 +62,7 @@ export const resetPasswordMachine = setup({
     context: {} as ResetPasswordContext,
     events: {} as ResetPasswordEvent,
     input: {} as ResetPasswordInput,
+    tags: {} as FormTag,
   },
   actors: {
     resetPassword: hostActor<void, ResetPasswordRequest>('resetPassword'),
@@ -105,6 +107,7 @@ export const resetPasswordMachine = setup({
       },
     },
     saving: {
+      tags: 'busy',
       invoke: {
         src: 'resetPassword',
         input: ({ context }) => request(context),
@@ -115,8 +118,8 @@ export const resetPasswordMachine = setup({
         ],
       },
     },
-    // Signed out everywhere by the server; the user signs in with the new password.
-    changed: { type: 'final', entry: 'goToSignIn' },
+    // Signed out everywhere by the server; the user signs in with the new password (the host leaves for /sign-in).
+    changed: { type: 'final', tags: 'busy', entry: 'goToSignIn' },
     // Invalid, expired or used: the message says which, and the page offers a new link.
     linkUnusable: { type: 'final' },
   },

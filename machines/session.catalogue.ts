@@ -41,7 +41,7 @@ export default entry({
     // `session_expired` → /expired-session, any other → the login route; offline keeps the user.
     loadUser: {
       done: [activeUser, newUser],
-      error: [apiFailure(401, { code: 'session_expired' }), apiFailure(401, { code: 'unauthorized' }), new Error('offline')],
+      error: [apiFailure(401, { code: 'session_expired' }), apiFailure(401, { code: 'unauthenticated' }), new Error('offline')],
     },
   },
 });

@@ -9,7 +9,7 @@ export default entry({
   purpose: 'Sign in: email and password → the session; the same message for a wrong password or an unknown email; the rate limit; an unverified email to /check-email.',
   views: ['src/features/auth/sign-in-page.tsx'],
   operations: { signIn: ['login'] },
-  tests: ['tests/e2e/accounts.spec.ts', 'tests/api/accounts-signin.test.ts'],
+  tests: ['tests/unit/machines/sign-in-view.test.ts', 'tests/e2e/accounts.spec.ts', 'tests/api/accounts-signin.test.ts'],
   fake: () => signInMachine.provide({ actors: { signIn: resolves({ user: activeUser }) } }),
   inputs: { blank: {} },
   events: {

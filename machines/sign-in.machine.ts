@@ -3,6 +3,7 @@ import { normalizeEmail, SignInForm } from '../domain/rules/account-rules';
 import type { SessionUser } from '../domain/session-user';
 import type { ChangeEvent, SubmitEvent, ToggleVisibilityEvent } from './forms/form-events';
 import type { FieldErrors, FormMessage } from './forms/field-errors';
+import type { FormTag } from './forms/form-view';
 import { formActions, formIsValid } from './forms/form-actions';
 import { hostActor } from './forms/host-actor';
 import { ruleErrors } from './forms/rule-errors';
@@ -48,6 +49,7 @@ export const signInMachine = setup({
     context: {} as SignInContext,
     events: {} as SignInEvent,
     input: {} as SignInInput,
+    tags: {} as FormTag,
   },
   actors: {
     signIn: hostActor<SignedInOutput, SignInValues>('signIn'),
@@ -87,6 +89,7 @@ export const signInMachine = setup({
       },
     },
     submitting: {
+      tags: 'busy',
       invoke: {
         src: 'signIn',
         input: ({ context }) => signInPayload(context.values),
@@ -101,7 +104,7 @@ export const signInMachine = setup({
         onError: { target: 'editing', actions: ['showServerErrors', 'forgetPassword', 'focusFirstError'] },
       },
     },
-    // The session takes over: it routes away from /sign-in.
-    signedIn: { type: 'final' },
+    // The session takes over: it routes away from /sign-in (the button keeps its working words until then).
+    signedIn: { type: 'final', tags: 'busy' },
   },
 });

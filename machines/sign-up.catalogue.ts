@@ -8,7 +8,7 @@ export default entry({
   purpose: 'Sign-up: email, password and confirmation, consent → account created and signed in → /check-email; carries a purchase from a creator page.',
   views: ['src/features/auth/sign-up-page.tsx'],
   operations: { createUser: ['createUser'] },
-  tests: ['tests/e2e/accounts.spec.ts', 'tests/api/accounts-signup.test.ts'],
+  tests: ['tests/unit/machines/sign-up-view.test.ts', 'tests/e2e/accounts.spec.ts', 'tests/api/accounts-signup.test.ts'],
   fake: () => signUpMachine.provide({ actors: { createUser: resolves({ user: unverifiedUser }) } }),
   inputs: { plain: { purchase: null }, withPurchase: { purchase: { creatorUsername: 'mia', amount: '5.00' } } },
   events: {

@@ -4,6 +4,7 @@ import { normalizeEmail, SignUpForm } from '../domain/rules/account-rules';
 import type { SessionUser } from '../domain/session-user';
 import type { ChangeEvent, SubmitEvent, ToggleVisibilityEvent } from './forms/form-events';
 import type { FieldErrors, FormMessage } from './forms/field-errors';
+import type { FormTag } from './forms/form-view';
 import { formActions, formIsValid, toggleVisibility } from './forms/form-actions';
 import { hostActor } from './forms/host-actor';
 import { ruleErrors } from './forms/rule-errors';
@@ -61,6 +62,7 @@ export const signUpMachine = setup({
     context: {} as SignUpContext,
     events: {} as SignUpEvent,
     input: {} as SignUpInput,
+    tags: {} as FormTag,
   },
   actors: {
     createUser: hostActor<CreatedOutput, CreateUserInput>('createUser'),
@@ -99,6 +101,7 @@ export const signUpMachine = setup({
       },
     },
     creating: {
+      tags: 'busy',
       invoke: {
         src: 'createUser',
         input: ({ context }) => ({
@@ -115,6 +118,7 @@ export const signUpMachine = setup({
         onError: { target: 'editing', actions: ['showServerErrors', 'focusFirstError'] },
       },
     },
-    created: { type: 'final' },
+    // On the way to /check-email: the button keeps its working words until the page goes.
+    created: { type: 'final', tags: 'busy' },
   },
 });

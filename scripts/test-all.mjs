@@ -1,6 +1,7 @@
 // `npm test`: every test, in order — types, knip, the architecture's rules and drawing, unit + API + model-based (vitest, on PGlite and on PostgreSQL when
-// TEST_DATABASE_URL is set), then the built app in Chromium (Playwright), then the model tests' path coverage per
-// machine (scripts/flows/report.ts, read from vitest's JSON report). Ends with one summary line.
+// TEST_DATABASE_URL is set), then the built app in Chromium (Playwright) and its browser coverage against the recorded
+// floor, then the model tests' path coverage per machine (scripts/flows/report.ts, read from vitest's JSON report).
+// Ends with one summary line.
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -59,6 +60,9 @@ run('architecture rules (dependency-cruiser)', bin('depcruise'), [
   '--ignore-known', '--output-type', 'err', 'server', 'src', 'machines', 'domain', 'scripts', 'tests',
 ]);
 run('architecture drawing', bin('tsx'), ['scripts/architecture/layers.ts', '--check']);
+// The generated browser paths (tests/e2e/paths/generated/) are what the machines' graphs and the committed
+// ui-coverage.json give: checked before the browser run rewrites that file.
+run('generated browser paths', bin('tsx'), ['scripts/flows/generate-paths.ts', '--check']);
 
 const vitestReport = join(reports, 'vitest.json');
 const vitestPassed = run('unit, API and model-based tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
@@ -109,6 +113,10 @@ if (run('build', 'npm', ['run', 'build', '--silent']) && run('chromium', process
       for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
     };
     for (const suite of playwright.suites ?? []) walk(suite, []);
+    // The run rewrote docs/flows/ui-coverage.json (every spec file ran): no machine may take fewer transitions in
+    // Chromium than docs/flows/ui-coverage-floor.json records (scripts/flows/ui-coverage-floor.ts). Only here, after
+    // a full run: a developer's run of one spec never checks nor writes the floor.
+    run('browser coverage floor', bin('tsx'), ['scripts/flows/ui-coverage-ratchet.ts']);
   }
 }
 

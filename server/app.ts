@@ -26,6 +26,9 @@ import cookie from '@fastify/cookie';
 import { constants as zlibConstants } from 'node:zlib';
 import { createAuthenticator } from './auth/authenticate';
 import { accountHandlers } from './routes/accounts';
+import { emailCodeHandlers } from './routes/email-codes';
+import { passwordHandlers } from './routes/passwords';
+import { sessionHandlers } from './routes/sessions';
 import { devHandlers } from './routes/dev';
 import { creatorHandlers } from './routes/creators';
 import { accountSettingsHandlers } from './routes/account-settings';
@@ -167,6 +170,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...walletAccountHandlers(services),
     ...mediaHandlers(services),
     ...peopleHandlers(services),
+    ...sessionHandlers(services),
+    ...emailCodeHandlers(services),
+    ...passwordHandlers(services),
     ...accountHandlers(services),
     ...creatorHandlers(services),
     ...accountSettingsHandlers(services),

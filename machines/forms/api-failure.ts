@@ -8,7 +8,7 @@ import type { ProblemCode } from '../../domain/problem-code';
 export interface ApiFailure {
   kind: 'api-failure';
   status: number;
-  code: string | null;
+  code: ProblemCode | null;
   /** The server's message in the user's language. */
   detail: string | null;
   /** Per-field problems; `field` as the server names it (`email`, `password_2`, `body.email`). */
@@ -34,7 +34,7 @@ export function errorOf(event: unknown): unknown {
  * contract does not have is a compile error.
  */
 export function failureCode(error: unknown): ProblemCode | null {
-  return isApiFailure(error) ? (error.code as ProblemCode | null) : null;
+  return isApiFailure(error) ? error.code : null;
 }
 
 /** Whether the call was refused with one of these codes. */

@@ -8,23 +8,34 @@ import type { AnyStateMachine } from 'xstate';
 import { catalogueEntries } from '../../machines/catalogue';
 import type { CatalogueEntry } from '../../machines/catalogue-entry';
 import { atlasModel } from '../../tests/support/catalogue-model';
+import { machineCoverage, sumTaken, type MachineCoverage, type Taken } from '../../machines/graph/atlas-coverage';
+import { transitionUniverse } from '../../machines/graph/model-graph';
 import { coverageMarkdown, formatPercent, type CoverageRow } from './coverage';
 import { apiLinks, type OperationLink } from './api-links';
 import { exportedMachines } from './machine-files';
-import { UI_COVERAGE_FILE } from './ui-coverage-file';
+import { SERVER_SIDE } from './ui-coverage';
+import { UI_COVERAGE_FILE, type UiCoverage } from './ui-coverage-file';
+import { UI_COVERAGE_FLOOR_FILE } from './ui-coverage-floor';
 import { machineDoc, type MachineSource } from './machine-doc';
 import { operationsDoc } from './operations-doc';
 
 export const FLOWS_DIR = join('docs', 'flows');
+/** docs/flows/coverage/<name>.json: one machine's two coverages, for the explorer to load one machine at a time. */
+const COVERAGE_DIR = 'coverage';
 
-/** File name (inside docs/flows) → content. */
+/**
+ * File name (inside docs/flows; `coverage/<name>.json` for the explorer's files) → content. `ui` is the browser run's
+ * record (docs/flows/ui-coverage.json): the atlas shows it beside the model tests' coverage.
+ */
 export async function renderAtlas(
   entries: Array<[string, CatalogueEntry]>,
   sources: Map<AnyStateMachine, MachineSource>,
   api: Map<string, OperationLink> = new Map(),
+  ui: UiCoverage = {},
 ): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   const rows: CoverageRow[] = [];
+  const both: MachineCoverage[] = [];
   for (const [name, entry] of entries) {
     const model = atlasModel(entry);
     try {
@@ -35,57 +46,75 @@ export async function renderAtlas(
     }
     const coverage = model.coverage();
     rows.push({ name, coverage, uncovered: entry.uncovered ?? {} });
-    files.set(`${name}.md`, machineDoc({ name, entry, source: sources.get(entry.machine), model, coverage, api }));
+    const machine = machineCoverage({
+      ids: transitionUniverse(entry.machine).map((t) => t.id),
+      modelUntaken: coverage.transitions.untaken.map((t) => t.id),
+      reasons: entry.uncovered ?? {},
+      browser: name in SERVER_SIDE ? null : (ui[entry.machine.id] ?? {}),
+    });
+    both.push(machine);
+    files.set(`${COVERAGE_DIR}/${name}.json`, JSON.stringify(machine, null, 2) + '\n');
+    files.set(`${name}.md`, machineDoc({ name, entry, source: sources.get(entry.machine), model, coverage, both: machine, serverSide: SERVER_SIDE[name], api }));
   }
   files.set('coverage.md', coverageMarkdown(rows));
-  files.set('coverage.json', coverageJson(rows));
-  files.set('README.md', index(entries, rows));
+  files.set('README.md', index(entries, rows, both));
   if (api.size) files.set('operations.md', operationsDoc(entries, api));
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
-/** The atlas of this project: its catalogue, with each machine's source file and each operation's handler. */
-export async function renderProjectAtlas(root = '.'): Promise<Map<string, string>> {
-  const sources = new Map((await exportedMachines(root)).map(({ machine, file, exportName }) => [machine, { file, exportName }]));
-  return renderAtlas(catalogueEntries(), sources, apiLinks(root));
+/** The browser run's record as committed; none yet reads as no transition taken. */
+function readUiCoverage(root: string): UiCoverage {
+  const file = join(root, UI_COVERAGE_FILE);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as UiCoverage) : {};
 }
 
-/** ui-coverage.json is the browser run's record (scripts/flows/ui-coverage-file.ts): an input, not drawn from the catalogue. */
-const isAtlasFile = (name: string) => name !== basename(UI_COVERAGE_FILE) && (name.endsWith('.md') || name.endsWith('.json'));
+/**
+ * The atlas of this project: its catalogue, with each machine's source file, each operation's handler and what the
+ * browser tests took (the committed ui-coverage.json: `npm run flows` never runs a browser).
+ */
+export async function renderProjectAtlas(root = '.'): Promise<Map<string, string>> {
+  const sources = new Map((await exportedMachines(root)).map(({ machine, file, exportName }) => [machine, { file, exportName }]));
+  return renderAtlas(catalogueEntries(), sources, apiLinks(root), readUiCoverage(root));
+}
 
 /**
- * The same coverage for the explorer's overlay (/flows): per machine, the transition ids the paths take and the
- * ones they leave with the catalogue's reason. Generated with coverage.md, so it is checked against the tests too.
+ * The browser run's record and the floor recorded from it are inputs, written by the Playwright run and by
+ * `npm run flows:ui-floor`; everything else here is drawn from the catalogue.
  */
-function coverageJson(rows: CoverageRow[]): string {
-  const byMachine = Object.fromEntries(
-    rows.map(({ name, coverage, uncovered }) => {
-      const untaken = new Set(coverage.transitions.untaken.map((t) => t.id));
-      return [name, { taken: coverage.transitions.total - untaken.size, total: coverage.transitions.total, untaken: [...untaken].map((id) => ({ id, reason: uncovered[id] ?? null })) }];
-    }),
-  );
-  return JSON.stringify(byMachine, null, 2) + '\n';
+const INPUTS = new Set([basename(UI_COVERAGE_FILE), basename(UI_COVERAGE_FLOOR_FILE)]);
+const isAtlasFile = (name: string) => !INPUTS.has(name) && (name.endsWith('.md') || name.endsWith('.json'));
+
+/** The generated files there are, by their path inside docs/flows (`README.md`, `coverage/session.json`). */
+function presentFiles(dir: string): string[] {
+  const own = existsSync(dir) ? readdirSync(dir).filter(isAtlasFile) : [];
+  const nested = join(dir, COVERAGE_DIR);
+  const explorer = existsSync(nested) ? readdirSync(nested).filter((name) => name.endsWith('.json')).map((name) => `${COVERAGE_DIR}/${name}`) : [];
+  return [...own, ...explorer];
 }
 
 /** Files of docs/flows that differ from `files`, are missing, or should not be there (a machine was removed). */
 export function staleFiles(root: string, files: Map<string, string>): string[] {
   const dir = join(root, FLOWS_DIR);
-  const present = existsSync(dir) ? readdirSync(dir).filter(isAtlasFile) : [];
+  const present = presentFiles(dir);
   const stale = [...files].filter(([name, content]) => !present.includes(name) || readFileSync(join(dir, name), 'utf8') !== content).map(([name]) => name);
   return [...stale, ...present.filter((name) => !files.has(name))].sort();
 }
 
-/** Writes `files` into docs/flows and removes the Markdown files no machine produces any more. */
+/** Writes `files` into docs/flows and removes the generated files no machine produces any more. */
 export function writeAtlas(root: string, files: Map<string, string>): string[] {
   const dir = join(root, FLOWS_DIR);
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(join(dir, COVERAGE_DIR), { recursive: true });
   const changed = staleFiles(root, files);
-  for (const name of readdirSync(dir).filter((f) => isAtlasFile(f) && !files.has(f))) rmSync(join(dir, name));
+  for (const name of presentFiles(dir).filter((f) => !files.has(f))) rmSync(join(dir, name));
   for (const [name, content] of files) writeFileSync(join(dir, name), content);
   return changed;
 }
 
-function index(entries: Array<[string, CatalogueEntry]>, rows: CoverageRow[]): string {
+/** `11/22 (50%)` */
+const figure = (t: Taken) => `${t.taken}/${t.total} (${formatPercent(t)})`;
+
+function index(entries: Array<[string, CatalogueEntry]>, rows: CoverageRow[], both: MachineCoverage[]): string {
+  const counted = both.flatMap((m) => (m.browser ? [m.browser] : []));
   const lines = [
     '# Flow atlas',
     '',
@@ -94,13 +123,22 @@ function index(entries: Array<[string, CatalogueEntry]>, rows: CoverageRow[]): s
     'with their handlers, and its tests. Generated by `npm run flows` from the catalogue (`machines/flow-catalogue.ts`',
     'lists one `machines/<name>.catalogue.ts` per machine); do not edit — a test fails when this folder is stale.',
     '',
-    '| Machine | Purpose | Operations | States | Transitions taken |',
-    '| --- | --- | --- | --- | --- |',
+    'Transitions taken, per machine: by the **model tests** (vitest, the catalogue\'s fake actors; every machine) and by',
+    'the **browser tests** (Playwright in Chromium against the real server, from [ui-coverage.json](ui-coverage.json); the',
+    'machines the server runs are not counted). Each machine\'s page lists, per transition, both, with the browser tests',
+    'that took it. See "Browser coverage" below.',
+    '',
+    '| Machine | Purpose | Operations | States | Model tests | Browser tests |',
+    '| --- | --- | --- | --- | --- | --- |',
     ...entries.map(([name, entry], i) => {
       const { states, transitions } = rows[i]!.coverage;
+      const browser = both[i]!.browser;
       const operations = [...new Set(Object.values(entry.operations).flat())].map((id) => `\`${id}\``).join(', ');
-      return `| [${name}](${name}.md) | ${entry.purpose.replace(/\|/g, '\\|')} | ${operations} | ${states.total} | ${transitions.taken}/${transitions.total} (${formatPercent(transitions)}) |`;
+      return `| [${name}](${name}.md) | ${entry.purpose.replace(/\|/g, '\\|')} | ${operations} | ${states.total} | ${figure(transitions)} | ${browser ? figure(browser) : 'not counted (the server runs it)'} |`;
     }),
+    '',
+    `Model tests, all ${both.length} machines: ${figure(sumTaken(both.map((m) => m.model)))} of their transitions. ` +
+      `Browser tests, the ${counted.length} user-facing machines: ${figure(sumTaken(counted))}.`,
     '',
     'Path coverage in detail: [coverage.md](coverage.md). Each operation of the contract with its handler and the flows',
     'that call it: [operations.md](operations.md).',
@@ -145,10 +183,29 @@ function index(entries: Array<[string, CatalogueEntry]>, rows: CoverageRow[]): s
     '- **ui-coverage.json.** After each test the fixture writes what it took (a test that did not pass counts nothing);',
     '  after the run, tests/e2e/support/ui-coverage-teardown.ts merges them into [ui-coverage.json](ui-coverage.json):',
     '  machine id → transition id → the tests (`file › title`) that took it, sorted, so it can be committed. A run of every',
-    '  spec file rewrites it; a run of some updates their tests\' rows and keeps the rest. `npm run flows` neither writes',
-    '  nor checks it.',
+    '  spec file rewrites it; a run of some updates their tests\' rows and keeps the rest. `npm run flows` reads it and',
+    '  never writes it.',
+    '- **Shown in the atlas.** `npm run flows` draws both coverages from the committed ui-coverage.json: the two figures',
+    '  per machine in the table above, and on each machine\'s page a "Coverage by transition" table — the model tests\'',
+    '  verdict (or the catalogue\'s reason) and the browser tests that took it, three by name and the rest counted. The',
+    '  explorer (/flows, "Show test coverage") shows the same with every test\'s name; it loads one machine\'s file,',
+    '  `coverage/<name>.json`, when its coverage is shown, never the whole record. The server\'s lifecycle machines',
+    '  (payment, deposit, withdrawal) run in no screen: they are not counted. After a browser run changes',
+    '  ui-coverage.json, run `npm run flows` and commit both (the atlas test fails until then).',
     '- **Measured.** `npm run flows:ui-coverage` prints, per user-facing machine, the share of its transitions taken in',
-    '  Chromium (`-- --untaken` lists the rest); the server\'s lifecycle machines are not counted. No threshold yet.',
+    '  Chromium (`-- --untaken` lists the rest).',
+    '- **Only up: the floor.** [ui-coverage-floor.json](ui-coverage-floor.json) records, per user-facing machine, the',
+    '  transitions the browser tests took (with their count and the total). `npm test` checks it right after its',
+    '  Playwright run (scripts/test-all.mjs, stage "browser coverage floor"): a machine whose browser tests no longer take',
+    '  a transition of its floor, or take fewer than its floor counts (one renamed away), fails the run, naming each',
+    '  transition lost. The floor is a set of transitions, not a percentage, so adding a transition to a machine does',
+    '  not fail it. `npm run flows:ui-floor` records the floor from ui-coverage.json: it raises it, and refuses to lower',
+    '  any machine\'s unless given `-- --lower` (a machine changed on purpose; say why in the commit).',
+    '- **A run of some spec files** (`npx playwright test tests/e2e/sign-in.spec.ts`) neither checks nor writes the',
+    '  floor: only `npm test`, which runs every spec file and so rewrites ui-coverage.json whole, checks it, and only',
+    '  the command writes it. Its tests\' rows in ui-coverage.json are updated and the others kept, so the atlas stays',
+    '  whole; record the floor after a full run (`npm test`, or `npx playwright test` with no file), whose record is',
+    '  this build\'s alone.',
   ];
   return lines.join('\n') + '\n';
 }

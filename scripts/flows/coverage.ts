@@ -12,6 +12,7 @@
  */
 import type { CatalogueEntry } from '../../machines/catalogue-entry';
 import type { ModelCoverage } from '../../tests/support/model-based';
+import { percentTaken, type Taken } from '../../machines/graph/atlas-coverage';
 
 export interface CoverageRow {
   /** Catalogue name (`session`): the row links to `<name>.md`. */
@@ -21,8 +22,7 @@ export interface CoverageRow {
   uncovered: Record<string, string>;
 }
 
-export const formatPercent = ({ taken, total }: { taken: number; total: number }) =>
-  `${total ? Math.floor((100 * taken) / total) : 100}%`;
+export const formatPercent = (figure: Taken) => `${percentTaken(figure)}%`;
 
 /** What the row does not cover, one item per transition or state, each with its reason (or the lack of one). */
 function notCovered(row: CoverageRow): string[] {

@@ -6,6 +6,7 @@
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode } from 'xstate';
 import { getStateNodes } from 'xstate/graph';
 import type { CatalogueEntry } from '../../machines/catalogue-entry';
+import type { MachineCoverage, TransitionCoverage } from '../../machines/graph/atlas-coverage';
 import type { Model, ModelCoverage } from '../../tests/support/model-based';
 import { invokeNames, statePath } from '../../machines/graph/model-graph';
 import { formatPercent } from './coverage';
@@ -25,6 +26,10 @@ export interface MachineDocInput {
   source?: MachineSource;
   model: Model;
   coverage: ModelCoverage;
+  /** Both coverages by transition (machines/graph/atlas-coverage.ts). */
+  both: MachineCoverage;
+  /** Why the browser tests are not counted against this machine (scripts/flows/ui-coverage.ts SERVER_SIDE). */
+  serverSide?: string;
   /** The contract's operations by operationId, with their handler files (scripts/flows/api-links.ts). */
   api?: Map<string, OperationLink>;
 }
@@ -47,7 +52,7 @@ const restingIn = (snapshot: AnyMachineSnapshot) =>
     .map((n) => code(statePath(n)))
     .join(' + ');
 
-export function machineDoc({ name, entry, source, model, coverage, api = new Map() }: MachineDocInput): string {
+export function machineDoc({ name, entry, source, model, coverage, both, serverSide, api = new Map() }: MachineDocInput): string {
   const { machine } = entry;
   const transitions = allTransitions(machine);
   const out: string[] = [];
@@ -60,7 +65,8 @@ export function machineDoc({ name, entry, source, model, coverage, api = new Map
       `Machine: ${code(source.exportName)} in [${code(source.file)}](../../${source.file}) · model test: ` +
         `[${code(`tests/model/${name}.model.test.ts`)}](../../tests/model/${name}.model.test.ts) · ` +
         `coverage: transitions ${coverage.transitions.taken}/${coverage.transitions.total}` +
-        ` (${formatPercent(coverage.transitions)}), states ${coverage.states.reached}/${coverage.states.total} ([report](coverage.md))`,
+        ` (${formatPercent(coverage.transitions)}), states ${coverage.states.reached}/${coverage.states.total} ([report](coverage.md)); ` +
+        `in Chromium: ${both.browser ? `transitions ${both.browser.taken}/${both.browser.total} (${formatPercent(both.browser)})` : 'not counted'} ([by transition](#coverage-by-transition))`,
       '',
     );
   }
@@ -93,6 +99,8 @@ export function machineDoc({ name, entry, source, model, coverage, api = new Map
     ),
     '',
   );
+
+  add('## Coverage by transition', '', ...coverageByTransition(both, serverSide), '');
 
   add('## Inputs and event samples', '', ...samples(entry), '');
 
@@ -164,6 +172,35 @@ function samples(entry: CatalogueEntry): string[] {
     lines.push('- each invoked actor: one `done` with no output and one `error`');
   }
   return lines.length ? lines : ['None: the machine takes no input and no events.'];
+}
+
+/** How many browser tests a cell names; the rest are counted (all of them are in ui-coverage.json and the explorer). */
+const TESTS_NAMED = 3;
+
+/** `tests/e2e/sign-in.spec.ts › title` with its spec file linked. */
+function testLink(test: string): string {
+  const at = test.indexOf(' › ');
+  const file = at < 0 ? test : test.slice(0, at);
+  return `[${code(file.replace(/^tests\/e2e\//, ''))}](../../${file})${at < 0 ? '' : test.slice(at)}`;
+}
+
+function browserCell(t: TransitionCoverage): string {
+  if (t.tests.length === 0) return 'not taken';
+  const named = t.tests.slice(0, TESTS_NAMED).map(testLink);
+  const more = t.tests.length - named.length;
+  return `${t.tests.length}: ${named.join('<br>')}${more ? `<br>and ${more} more` : ''}`;
+}
+
+/** Per transition, the model tests' verdict and the browser tests that took it; a server-run machine has no browser column. */
+function coverageByTransition(both: MachineCoverage, serverSide: string | undefined): string[] {
+  const model = (t: TransitionCoverage) => (t.model ? 'taken' : `not taken: ${t.reason ?? 'NO REASON GIVEN'}`);
+  const figures =
+    `Model tests (vitest, fake actors): ${both.model.taken}/${both.model.total} (${formatPercent(both.model)}). ` +
+    (both.browser
+      ? `Browser tests (Chromium against the real server, [ui-coverage.json](ui-coverage.json)): ${both.browser.taken}/${both.browser.total} (${formatPercent(both.browser)}).`
+      : `Browser tests: not counted, ${serverSide ?? 'run by the server'}.`);
+  const rows = both.transitions.map((t) => (both.browser ? [code(t.id), model(t), browserCell(t)] : [code(t.id), model(t)]));
+  return [figures, '', table(both.browser ? ['Transition', 'Model tests', 'Browser tests'] : ['Transition', 'Model tests'], rows)];
 }
 
 /** A repository file as a link from docs/flows. */

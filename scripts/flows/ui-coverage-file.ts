@@ -1,7 +1,8 @@
 /**
  * docs/flows/ui-coverage.json: which browser tests took each transition of the running app (issue 27). Written by
  * the Playwright run (tests/e2e/support/ui-coverage-teardown.ts) from each test's records, read by
- * `npm run flows:ui-coverage`. Sorted throughout, so the same run writes the same bytes and the file can be committed.
+ * `npm run flows` (the atlas shows it), `npm run flows:ui-coverage` and the floor's check (ui-coverage-floor.ts).
+ * Sorted throughout, so the same run writes the same bytes and the file can be committed.
  */
 import { join } from 'node:path';
 

@@ -1,7 +1,8 @@
 /**
  * Browser coverage per machine (issue 27): of each user-facing machine's transitions (the same list and ids as model
  * coverage, machines/graph/model-graph.ts `transitionUniverse`), how many a Playwright test took in Chromium against
- * the real server, read from docs/flows/ui-coverage.json. `npm run flows:ui-coverage` prints it.
+ * the real server, read from docs/flows/ui-coverage.json. `npm run flows:ui-coverage` prints it; the floor
+ * (ui-coverage-floor.ts) is recorded from and checked against these rows.
  */
 import type { CatalogueEntry } from '../../machines/catalogue-entry';
 import { transitionUniverse } from '../../machines/graph/model-graph';
@@ -19,6 +20,8 @@ export interface UiCoverageRow {
   name: string;
   taken: number;
   total: number;
+  /** The transitions a browser test took, in the atlas's order. */
+  takenIds: string[];
   untaken: string[];
   /** Recorded ids the machine does not define: the recorder and the atlas disagree on a name (a bug). */
   unknown: string[];
@@ -31,7 +34,14 @@ export function uiCoverageRows(entries: Array<[string, CatalogueEntry]>, coverag
       const ids = transitionUniverse(entry.machine).map((t) => t.id);
       const recorded = Object.keys(coverage[entry.machine.id] ?? {});
       const taken = new Set(recorded.filter((id) => ids.includes(id)));
-      return { name, taken: taken.size, total: ids.length, untaken: ids.filter((id) => !taken.has(id)), unknown: recorded.filter((id) => !ids.includes(id)) };
+      return {
+        name,
+        taken: taken.size,
+        total: ids.length,
+        takenIds: ids.filter((id) => taken.has(id)),
+        untaken: ids.filter((id) => !taken.has(id)),
+        unknown: recorded.filter((id) => !ids.includes(id)),
+      };
     });
 }
 

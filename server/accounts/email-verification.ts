@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { codeHash as hashOf, judgeCode, lockedAfterWrongTry, newCode } from '../security/one-time-code';
 import type { Db } from '../db/database';
 import { emailVerifications, users } from '../db/schema/index';
-import { isUniqueViolation } from './users';
+import { findUserByEmail, findUsersByPendingEmail, isUniqueViolation, type UserRow } from './users';
 
 /** Issue 3: a 6-digit code, 15 minutes, 5 wrong tries; a resend replaces it. */
 export const OTP_TTL_MS = 15 * 60 * 1000;
@@ -49,7 +49,7 @@ export type CodeCheck =
  * A right code for the account's pending email swaps it in (`email` = the new address, verified, nothing pending)
  * in the same transaction that uses the code; a right code for its current email marks that verified.
  */
-export async function checkEmailCode(db: Db, userId: string, address: string, code: string, now: Date): Promise<CodeCheck> {
+async function checkEmailCode(db: Db, userId: string, address: string, code: string, now: Date): Promise<CodeCheck> {
   const [row] = await db.select().from(emailVerifications).where(eq(emailVerifications.userId, userId)).limit(1);
   if (!row) return { result: 'invalid' };
   const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
@@ -108,4 +108,30 @@ async function useCode(db: Db, userId: string, hash: string, address: string, no
     await tx.update(users).set({ emailStatus: 'verified', updatedAt: now }).where(eq(users.id, userId));
     return { result: 'verified' } as const;
   });
+}
+
+/**
+ * A code typed for an address, whoever it was sent to: the address is an account's email and/or a new one waiting for
+ * this code (account info, issue 21), and the code decides whose it is. The first right code wins; otherwise the
+ * most telling refusal (a locked code rather than a plain wrong one). `user` is the account the code verified,
+ * `owner` the account whose email the address already is.
+ */
+export async function checkAddressCode(
+  db: Db,
+  address: string,
+  code: string,
+  now: Date,
+): Promise<{ check: CodeCheck; user?: UserRow; owner?: UserRow }> {
+  const owner = await findUserByEmail(db, address);
+  const candidates = [...(owner ? [owner] : []), ...(await findUsersByPendingEmail(db, address)).filter((c) => c.id !== owner?.id)];
+  let check: CodeCheck = { result: 'invalid' };
+  for (const candidate of candidates) {
+    const result = await checkEmailCode(db, candidate.id, address, code, now);
+    if (result.result === 'invalid' || result.result === 'locked') {
+      if (check.result === 'invalid') check = result;
+      continue;
+    }
+    return { check: result, user: candidate, owner };
+  }
+  return { check, owner };
 }

@@ -11,18 +11,16 @@ import {
 import { compileRequestSchema, compileResponseSchema, nulCharacterIssues, RequestValidationError, type HttpPart } from './validation';
 import { DomainError } from '../problems/domain-error';
 import { problemCodesOf } from './problem-contract';
-import { authOf, presentedTokenHash, type Authenticator } from '../auth/authenticate';
+import { presentedTokenHash, type Authenticator } from '../auth/authenticate';
 import type { Db } from '../db/database';
 import type { Clock } from '../clock';
-import { IDEMPOTENCY_HEADER, isDeferred, isMoneyMoving, requestHash, type MoneyMovingHandler } from './idempotency';
-import { keyClaimed, runIdempotent, type IdempotencyScope } from '../idempotency/store';
-import { pickLocale } from '../i18n/translator';
+import { IDEMPOTENCY_HEADER, isMoneyMoving, type MoneyMovingHandler } from './idempotency';
 import { isLoopbackAddress } from './loopback';
-import { hashWholeStream, keyReused, streamedHasher } from './idempotent-creation';
-import { claimKey, releaseClaim, storeClaimAnswer, type Claim } from '../idempotency/claims';
-import { Readable } from 'node:stream';
-import { VIDEO_MAX_BYTES } from '../../domain/limits';
+import type { Claim } from '../idempotency/claims';
 import { requireSetUp } from '../security/set-up-gate';
+import { idempotentCreation, settleClaim } from './idempotent-creation-handler';
+import { moneyMovingHandler } from './money-moving-handler';
+import { userIdInPath } from './path-user';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -114,89 +112,96 @@ export interface RegisterOptions {
  * TRUST_PROXY that one comes from X-Forwarded-For, which any caller writes. Anyone else gets the not-found handler's
  * own answer, so the route cannot be told apart from one that does not exist.
  */
-/** A body the upload parser left as the request stream (server/routes/media.ts), not parsed JSON. */
-function hasStreamedBody(request: FastifyRequest): request is FastifyRequest & { body: Readable } {
-  return request.body instanceof Readable;
-}
-
-/** The `{userId}` of the path, if the route has one (path parameters are text from the router, even before validation). */
-function userIdInPath(request: FastifyRequest): string | undefined {
-  const params: unknown = request.params;
-  if (typeof params !== 'object' || params === null || !('userId' in params)) return undefined;
-  return typeof params.userId === 'string' ? params.userId : undefined;
-}
-
 async function onlyFromThisMachine(request: FastifyRequest, reply: FastifyReply) {
   if (isLoopbackAddress(request.socket.remoteAddress)) return;
   reply.callNotFound();
   return reply;
 }
 
-/**
- * An `x-idempotent` operation's handler with its optional Idempotency-Key: without a key the handler simply runs;
- * with one, a stored answer is replayed (or 422 for another body), else the key is claimed and the handler runs —
- * outside any transaction, since it may call a provider (server/http/idempotent-creation.ts). Its success is stored
- * by preSerialization; a refusal or an error releases the claim (settleClaim).
- */
-function idempotentCreation(given: OperationHandler, store: { db: Db; clock: Clock }): OperationHandler {
-  return async (request, reply) => {
-    const key = request.headers[IDEMPOTENCY_HEADER];
-    if (typeof key !== 'string') return given(request, reply);
-    const streamed = hasStreamedBody(request);
-    const outcome = await claimKey(store.db, {
-      userId: authOf(request).userId,
-      operationId: String((request.routeOptions.config as { operationId?: string }).operationId),
-      key,
-      requestHash: streamed ? null : requestHash(request),
-      now: store.clock.now(),
-      locale: pickLocale(request.query, request.headers['accept-language']),
-      requestPath: request.url.split('?')[0]!,
-    });
-    if (outcome.kind === 'answered') {
-      // A streamed body is read whole before deciding: the same key with other bytes is a different request.
-      const hash = streamed ? await hashWholeStream(request, VIDEO_MAX_BYTES) : requestHash(request);
-      if (hash !== outcome.requestHash) throw keyReused();
-      const { status, bodyText } = outcome.answer;
-      const type = status >= 400 ? 'application/problem+json; charset=utf-8' : 'application/json; charset=utf-8';
-      return reply.code(status).type(type).header('idempotent-replayed', 'true').send(bodyText);
-    }
-    const hasher = streamed ? streamedHasher(request) : null;
-    request.idempotencyClaim = { claim: outcome.claim, db: store.db, streamed, hash: () => (hasher ? hasher.hash() : null), settled: false };
-    try {
-      return await given(request, reply);
-    } catch (error) {
-      // Released before the refusal is sent, so a corrected retry right after it finds the key free.
-      await settleClaim(request, null, null);
-      throw error;
-    }
-  };
-}
-
-/**
- * Settles a claimed key once: a 2xx answer with its bytes is stored in it (with a streamed body's hash, if the body
- * was read to its end); anything else — a refusal, an error, no body to store — deletes the claim. A failure to
- * store is logged, not answered: the object exists, and the caller gets its answer (the claim expires after its
- * lease, CLAIM_LEASE_MS).
- */
-async function settleClaim(request: FastifyRequest, status: number | null, bodyText: string | null): Promise<void> {
-  const held = request.idempotencyClaim;
-  if (!held || held.settled) return;
-  held.settled = true;
-  try {
-    // A streamed body is stored only with its hash: one the handler did not read to the end cannot be compared.
-    const streamedHash = held.streamed ? held.hash() : null;
-    const storable = status !== null && status >= 200 && status < 300 && bodyText !== null && (!held.streamed || streamedHash !== null);
-    if (storable) await storeClaimAnswer(held.db, held.claim, { status, bodyText }, streamedHash ?? undefined);
-    else await releaseClaim(held.db, held.claim);
-  } catch (error) {
-    request.log.error({ err: error, operationId: held.claim.operationId }, 'idempotency key not settled');
-  }
-}
-
 /** An operation needs a caller unless its (or the document's) security is empty or lists `{}` as one option. */
 export function requiresAuth(operation: Operation, doc: OpenApiDocument): boolean {
   const security = (operation.security ?? doc.security ?? []) as Record<string, unknown>[];
   return security.length > 0 && !security.some((requirement) => Object.keys(requirement).length === 0);
+}
+
+/** The document and the handlers name the same operations, or the server does not start. */
+function checkHandlersMatch(entries: ReturnType<typeof listOperations>, handlers: OperationHandlers): void {
+  const known = new Set(entries.map((e) => e.operation.operationId));
+  const missing = entries.filter((e) => !handlers[e.operation.operationId]).map((e) => e.operation.operationId);
+  const extra = Object.keys(handlers).filter((id) => !known.has(id));
+  if (missing.length || extra.length) {
+    throw new Error(
+      `openapi.yaml and the handlers disagree. Without a handler: ${missing.join(', ') || 'none'}; not in the document: ${extra.join(', ') || 'none'}`,
+    );
+  }
+}
+
+/** An answer's check against the contract: the status must be declared, and the body must match its schema. */
+function responseValidatorOf(operation: Operation): (status: number, payload: unknown) => void {
+  const responseValidators = new Map<string, ValidateFunction>();
+  for (const [status, response] of Object.entries(operation.responses)) {
+    const schema = jsonSchemaOf(response.content);
+    if (schema) responseValidators.set(status, compileResponseSchema(schema));
+  }
+  return (status, payload) => {
+    const code = String(status);
+    const validate = responseValidators.get(code) ?? responseValidators.get(`${code[0]}XX`) ?? responseValidators.get('default');
+    if (!validate) throw new ResponseContractError(operation.operationId, status, 'no response declared for this status');
+    if (!validate(payload)) throw new ResponseContractError(operation.operationId, status, validate.errors);
+  };
+}
+
+/**
+ * The contract's markers of an operation, checked against its handler and the options: a money-moving operation has a
+ * moneyMoving(...) handler, a caller and a required Idempotency-Key; a creating one (`x-idempotent`) an optional key
+ * (server/http/idempotent-creation.ts): the marker and the header go together, so a key the contract promises is
+ * never silently ignored; `x-requires-set-up` a caller and the set-up gate, run right after the caller.
+ */
+function operationMarkers(operation: Operation, given: OperationHandler | MoneyMovingHandler, needsCaller: boolean, options: RegisterOptions) {
+  const moneyMovingOp = operation['x-money-moving'] === true;
+  if (moneyMovingOp !== isMoneyMoving(given)) {
+    throw new Error(
+      moneyMovingOp
+        ? `${operation.operationId} is x-money-moving: its handler must be moneyMoving(...)`
+        : `${operation.operationId} is not x-money-moving in openapi.yaml but its handler is moneyMoving(...)`,
+    );
+  }
+  const keyHeader = (operation.parameters ?? []).find((p) => p.in === 'header' && p.name.toLowerCase() === IDEMPOTENCY_HEADER);
+  if (moneyMovingOp) {
+    if (!keyHeader?.required || !needsCaller || !options.idempotency) {
+      throw new Error(`${operation.operationId} is money-moving: it needs a caller and a required Idempotency-Key header`);
+    }
+  }
+  const idempotentOp = operation['x-idempotent'] === true;
+  if (idempotentOp && (moneyMovingOp || !keyHeader || keyHeader.required || !needsCaller || !options.idempotency)) {
+    throw new Error(`${operation.operationId} is x-idempotent: it needs a caller and an optional Idempotency-Key header (and is not x-money-moving)`);
+  }
+  if (keyHeader && !moneyMovingOp && !idempotentOp) {
+    throw new Error(`${operation.operationId} declares an Idempotency-Key header but is neither x-money-moving nor x-idempotent`);
+  }
+  let setUpGate: ((userId: string) => Promise<void>) | null = null;
+  if (operation['x-requires-set-up'] === true) {
+    const db = options.idempotency?.db;
+    setUpGate = options.setUpGate ?? (db ? (userId) => requireSetUp(db, userId) : null);
+    if (!needsCaller || !setUpGate) throw new Error(`${operation.operationId} is x-requires-set-up: it needs a caller and a set-up gate`);
+  }
+  return { moneyMovingOp, idempotentOp, setUpGate };
+}
+
+/** Request parts checked against the contract, with a clear problem per part; a NUL character is refused anywhere. */
+function requestValidatorCompiler(operation: Operation) {
+  return ({ schema, httpPart }: { schema: object; httpPart?: string }) => {
+    const part = (httpPart ?? 'body') as HttpPart;
+    const validate = compileRequestSchema(schema, part);
+    // A body the contract marks optional may be absent altogether; when present it must match.
+    const absentOk = part === 'body' && operation.requestBody?.required !== true;
+    return (data: unknown) => {
+      if (absentOk && (data === undefined || data === null)) return { value: data };
+      if (!validate(data)) return { error: new RequestValidationError(part, validate.errors ?? []) };
+      const nul = nulCharacterIssues(data);
+      return nul.length ? { error: new RequestValidationError(part, nul) } : { value: data };
+    };
+  };
 }
 
 export function registerOperations(
@@ -206,14 +211,7 @@ export function registerOperations(
   options: RegisterOptions = {},
 ): void {
   const entries = listOperations(doc);
-  const known = new Set(entries.map((e) => e.operation.operationId));
-  const missing = entries.filter((e) => !handlers[e.operation.operationId]).map((e) => e.operation.operationId);
-  const extra = Object.keys(handlers).filter((id) => !known.has(id));
-  if (missing.length || extra.length) {
-    throw new Error(
-      `openapi.yaml and the handlers disagree. Without a handler: ${missing.join(', ') || 'none'}; not in the document: ${extra.join(', ') || 'none'}`,
-    );
-  }
+  checkHandlersMatch(entries, handlers);
 
   // The contract's bodies are JSON; Fastify's default text/plain parser would let other types reach validation.
   if (app.hasContentTypeParser('text/plain')) app.removeContentTypeParser('text/plain');
@@ -223,52 +221,13 @@ export function registerOperations(
     const devOnly = operation['x-dev-only'] === true;
     if (devOnly && !options.includeDevOnly) continue;
     const schemas = requestSchemas(operation);
-    const responseValidators = new Map<string, ValidateFunction>();
-    for (const [status, response] of Object.entries(operation.responses)) {
-      const schema = jsonSchemaOf(response.content);
-      if (schema) responseValidators.set(status, compileResponseSchema(schema));
-    }
     const given = handlers[operation.operationId]!;
     const needsCaller = requiresAuth(operation, doc);
     if (needsCaller && !options.authenticate) {
       throw new Error(`${operation.operationId} requires a caller but no authenticator was given`);
     }
-    const moneyMovingOp = operation['x-money-moving'] === true;
-    if (moneyMovingOp !== isMoneyMoving(given)) {
-      throw new Error(
-        moneyMovingOp
-          ? `${operation.operationId} is x-money-moving: its handler must be moneyMoving(...)`
-          : `${operation.operationId} is not x-money-moving in openapi.yaml but its handler is moneyMoving(...)`,
-      );
-    }
-    const keyHeader = (operation.parameters ?? []).find((p) => p.in === 'header' && p.name.toLowerCase() === IDEMPOTENCY_HEADER);
-    if (moneyMovingOp) {
-      if (!keyHeader?.required || !needsCaller || !options.idempotency) {
-        throw new Error(`${operation.operationId} is money-moving: it needs a caller and a required Idempotency-Key header`);
-      }
-    }
-    // A creating call honours an optional key (server/http/idempotent-creation.ts); the marker and the header go
-    // together, so a key the contract promises is never silently ignored.
-    const idempotentOp = operation['x-idempotent'] === true;
-    if (idempotentOp && (moneyMovingOp || !keyHeader || keyHeader.required || !needsCaller || !options.idempotency)) {
-      throw new Error(`${operation.operationId} is x-idempotent: it needs a caller and an optional Idempotency-Key header (and is not x-money-moving)`);
-    }
-    if (keyHeader && !moneyMovingOp && !idempotentOp) {
-      throw new Error(`${operation.operationId} declares an Idempotency-Key header but is neither x-money-moving nor x-idempotent`);
-    }
-    // Marked operations need a complete profile: checked here, once, for all of them, right after the caller.
-    let setUpGate: ((userId: string) => Promise<void>) | null = null;
-    if (operation['x-requires-set-up'] === true) {
-      const db = options.idempotency?.db;
-      setUpGate = options.setUpGate ?? (db ? (userId) => requireSetUp(db, userId) : null);
-      if (!needsCaller || !setUpGate) throw new Error(`${operation.operationId} is x-requires-set-up: it needs a caller and a set-up gate`);
-    }
-    const validateResponse = (status: number, payload: unknown) => {
-      const code = String(status);
-      const validate = responseValidators.get(code) ?? responseValidators.get(`${code[0]}XX`) ?? responseValidators.get('default');
-      if (!validate) throw new ResponseContractError(operation.operationId, status, 'no response declared for this status');
-      if (!validate(payload)) throw new ResponseContractError(operation.operationId, status, validate.errors);
-    };
+    const { moneyMovingOp, idempotentOp, setUpGate } = operationMarkers(operation, given, needsCaller, options);
+    const validateResponse = responseValidatorOf(operation);
     // Who is calling is settled before the request is even validated: no token → 401, whatever the body.
     // Then the owner check every `{userId}` route shares: nobody acts for another account, and another user's
     // routes answer 404 like routes that do not exist (a 403 would confirm there is something there).
@@ -291,56 +250,7 @@ export function registerOperations(
       throw new Error(`${operation.operationId}: a statement can check the session only on a {userId} route that needs a caller`);
     }
     const handler: OperationHandler = isMoneyMoving(given)
-      ? async (request, reply) => {
-          const deferred = request.deferredSession && !request.deferredSession.settled ? request.deferredSession : null;
-          // Deferred: the user the path names, whom the statement checks the session against before anything.
-          const pathUser = deferred ? userIdInPath(request) : undefined;
-          if (deferred && pathUser === undefined) throw new Error(`${operation.operationId}: a deferred session needs {userId} in the path`);
-          // The response is stored and replayed as exact bytes, so it is validated here, before it is stored.
-          const scope: IdempotencyScope = {
-            userId: pathUser ?? authOf(request).userId,
-            operationId: operation.operationId,
-            key: String(request.headers[IDEMPOTENCY_HEADER]),
-            requestHash: requestHash(request),
-            now: options.idempotency!.clock.now(),
-            locale: pickLocale(request.query, request.headers['accept-language']),
-            requestPath: request.url.split('?')[0],
-          };
-          if (deferred) scope.session = { tokenHash: deferred.tokenHash, checked: false };
-          // The one-statement path first (it takes only the requests it can serve whole); else the transaction.
-          let atOnce;
-          try {
-            atOnce = given.atOnce ? await given.atOnce(request, scope, validateResponse) : null;
-          } finally {
-            // Whatever the statement answered (a send, a replay, a 401, a refusal) it answered for this session.
-            if (deferred && scope.session?.checked) deferred.settled = true;
-          }
-          if (deferred && atOnce) {
-            // An answer for an unchecked caller would be a hole: only a statement that checked the session answers.
-            if (!scope.session?.checked) throw new Error(`${operation.operationId} answered without checking the session`);
-            request.auth = { userId: scope.userId, tokenHash: deferred.tokenHash };
-          }
-          if (deferred && !atOnce) {
-            await settleCaller(request);
-            delete scope.session;
-          }
-          // Work outside the transaction (validating a new card), skipped when the key was served already.
-          if (!atOnce && given.prepare && !(await keyClaimed(options.idempotency!.db, scope))) await given.prepare(request, reply);
-          const stored =
-            atOnce ??
-            (await runIdempotent(options.idempotency!.db, scope, async (tx) => {
-              const result = await given.run(tx, request);
-              if (isDeferred(result)) return result;
-              validateResponse(result.status, result.body);
-              return { status: result.status, bodyText: JSON.stringify(result.body) };
-            }));
-          // A provider call comes after the intent committed, outside any transaction (see DeferredAnswer).
-          const answer = 'deferred' in stored ? await stored.deferred(validateResponse) : stored;
-          if (stored.replayed) reply.header('idempotent-replayed', 'true');
-          // Stored refusals (a declined card) are problems like any other refusal.
-          const type = answer.status >= 400 ? 'application/problem+json; charset=utf-8' : 'application/json; charset=utf-8';
-          return reply.code(answer.status).type(type).send(answer.bodyText);
-        }
+      ? moneyMovingHandler(operation.operationId, given, { validateResponse, settleCaller, idempotency: options.idempotency! })
       : idempotentOp
         ? idempotentCreation(given, options.idempotency!)
         : given;
@@ -373,18 +283,7 @@ export function registerOperations(
             return app.errorHandler(answer as Error, request, reply);
           }
         : undefined,
-      validatorCompiler: ({ schema, httpPart }) => {
-        const part = (httpPart ?? 'body') as HttpPart;
-        const validate = compileRequestSchema(schema, part);
-        // A body the contract marks optional may be absent altogether; when present it must match.
-        const absentOk = part === 'body' && operation.requestBody?.required !== true;
-        return (data: unknown) => {
-          if (absentOk && (data === undefined || data === null)) return { value: data };
-          if (!validate(data)) return { error: new RequestValidationError(part, validate.errors ?? []) };
-          const nul = nulCharacterIssues(data);
-          return nul.length ? { error: new RequestValidationError(part, nul) } : { value: data };
-        };
-      },
+      validatorCompiler: requestValidatorCompiler(operation),
       preSerialization: async (request, reply, payload) => {
         // Problems are rendered by the error handler from one model; everything else must match the contract.
         if (String(reply.getHeader('content-type') ?? '').includes('problem+json')) return payload;

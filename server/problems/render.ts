@@ -21,6 +21,7 @@ export interface ProblemBody {
   [extension: string]: unknown;
 }
 
+// RFC 9110's reason phrases for every status the catalogue answers with (a test holds each one to the RFC).
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
@@ -30,6 +31,7 @@ const TITLES: Record<number, string> = {
   405: 'Method Not Allowed',
   406: 'Not Acceptable',
   409: 'Conflict',
+  410: 'Gone',
   413: 'Content Too Large',
   414: 'URI Too Long',
   415: 'Unsupported Media Type',

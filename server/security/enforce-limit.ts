@@ -5,7 +5,7 @@ import { DomainError } from '../problems/domain-error';
 
 /**
  * Counts an attempt before any costly or guessable work; a full bucket is a 429 with Retry-After and the
- * localised 'try again in N minutes'. (The same answer as the account calls give.)
+ * localised 'try again in N minutes'; the account calls (server/routes/attempt-limits.ts) and every other limited call.
  */
 export async function enforceLimit(db: Db, request: FastifyRequest, reply: FastifyReply, counters: Counter[], now: Date): Promise<number[]> {
   const outcome = await consume(db, counters, now);

@@ -1,3 +1,4 @@
+import type { ProblemCode } from '../../domain/problem-code';
 import { apiFailure, type ApiFailure } from '../../machines/forms/api-failure';
 
 interface FetchResult<T> {
@@ -17,7 +18,9 @@ export function toApiFailure(status: number, body: unknown): ApiFailure {
       })
     : [];
   return apiFailure(status, {
-    code: typeof problem.code === 'string' ? problem.code : null,
+    // The one place a code enters typed: the server sends only the contract's codes (its answer check turns any other
+    // into a 500 outside production, server/http/error-handler.ts), so the string is a ProblemCode.
+    code: typeof problem.code === 'string' ? (problem.code as ProblemCode) : null,
     detail: typeof problem.detail === 'string' && problem.detail.trim() !== '' ? problem.detail : null,
     errors,
   });

@@ -68,6 +68,8 @@ test('closing is refused while money is in the wallet, with the reason', async (
   // Cancel keeps the account and closes the dialog.
   await dialog.getByRole('button', { name: c('passwordDialog.cancel') }).click();
   await expect(dialog).toBeHidden();
+  // Focus goes back to the button that opened the dialog.
+  await expect(page.getByRole('button', { name: s('close.button') })).toBeFocused();
   await page.getByRole('button', { name: s('close.button') }).click();
   // Issue 21: closing needs the current password, typed in the same dialog.
   await dialog.getByLabel(c('passwordDialog.label'), { exact: true }).fill(account.password);

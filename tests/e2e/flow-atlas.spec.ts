@@ -11,6 +11,12 @@ const f = (key: string, values: Record<string, string | number> = {}) => fmt(tex
 
 const diagram = (page: Page) => page.getByRole('img', { name: /^State diagram of / });
 
+/** An English coverage line as a pattern: the given placeholders as written, any other a number. */
+function figures(key: string, given: Record<string, string> = {}): RegExp {
+  const escaped = text('en', 'atlas', key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped.replace(/\\\{\\\{(\w+)\\\}\\\}/g, (_, name: string) => given[name] ?? '(\\d+)')}$`);
+}
+
 test('the explorer steps the sign-in machine with its fakes and highlights the new state and the transition taken', async ({ page }) => {
   await page.goto('/flows?machine=sign-in');
   await expect(mainHeading(page)).toHaveText(f('flows.title'));
@@ -74,9 +80,44 @@ test('the explorer picks a machine, steps through a generated test path and show
   await expect(page.getByText(fmt(text('en', 'atlas', 'flows.history'), { steps: title }))).toBeVisible();
 
   await page.getByLabel(f('flows.showCoverage')).check();
-  await expect(page.getByTestId('flows-coverage')).toHaveText(/^The tests take (\d+) of \1 transitions\.$/);
+  const coverage = page.getByRole('region', { name: f('flows.coverage') });
+  await expect(coverage.getByText(figures('flows.modelCoverage', { total: '\\1', percent: '100' }))).toBeVisible();
+  // The server runs the lifecycle: no screen can take its transitions, so the browser is not counted against it.
+  await expect(coverage.getByText(f('flows.browserNotCounted'))).toBeVisible();
+  const table = coverage.getByRole('table', { name: f('flows.byTransition') });
+  await expect(table.getByRole('columnheader')).toHaveText([f('flows.transition'), f('flows.modelTests')]);
+  await expect(coverage.getByRole('radio')).toHaveCount(0);
   await expect(diagram(page).locator('[data-look="not-covered"], [data-look="partly-covered"]')).toHaveCount(0);
   await expect(diagram(page).locator('[data-look="covered"]').first()).toBeVisible();
+  await expectNoA11yViolations(page);
+});
+
+test('the explorer shows a machine’s model and browser coverage, and per transition the browser tests that took it', async ({ page }) => {
+  await page.goto('/flows?machine=sign-in');
+  await expect(diagram(page)).toBeVisible();
+  await page.getByLabel(f('flows.showCoverage')).check();
+  const coverage = page.getByRole('region', { name: f('flows.coverage') });
+  await expect(coverage.getByText(figures('flows.modelCoverage', { total: '\\1', percent: '100' }))).toBeVisible();
+  await expect(coverage.getByText(figures('flows.browserCoverage'))).toBeVisible();
+
+  const table = coverage.getByRole('table', { name: f('flows.byTransition') });
+  await expect(table.getByRole('columnheader')).toHaveText([f('flows.transition'), f('flows.modelTests'), f('flows.browserTests')]);
+  // Signing in from the form is what the browser tests do most: its row names them, folded under their count.
+  const submit = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'editing SUBMIT#0', exact: true }) });
+  await expect(submit.getByRole('cell').first()).toHaveText(f('flows.taken'));
+  await submit.getByRole('cell').nth(1).getByText(/^\d+ tests?$/).click();
+  const tests = submit.getByRole('list', { name: f('flows.testsThatTook', { transition: 'editing SUBMIT#0' }) });
+  await expect(tests.getByRole('listitem').first()).toHaveText(/^tests\/e2e\/[\w.-]+\.spec\.ts › ./);
+
+  // The diagram: every edge covered by the model tests; coloured by the browser tests, an edge is left uncovered
+  // exactly when the table's browser column leaves one of its transitions not taken.
+  const uncoveredEdges = diagram(page).locator('[data-look="not-covered"], [data-look="partly-covered"]');
+  await expect(uncoveredEdges).toHaveCount(0);
+  await coverage.getByRole('radio', { name: f('flows.overlayBrowser') }).check();
+  await expect(coverage.getByRole('radio', { name: f('flows.overlayBrowser') })).toBeChecked();
+  const notTakenInBrowser = await table.getByRole('cell', { name: f('flows.notTaken'), exact: true }).count();
+  if (notTakenInBrowser > 0) await expect(uncoveredEdges.first()).toBeVisible();
+  else await expect(uncoveredEdges).toHaveCount(0);
   await expectNoA11yViolations(page);
 });
 

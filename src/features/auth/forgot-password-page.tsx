@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { forgotPasswordMachine } from '../../../machines/forgot-password.machine';
+import { forgotPasswordView } from '../../../machines/forgot-password.view';
 import { useApi } from '../../api/use-api';
 import { LOGIN_PATH } from '../../config/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -33,9 +34,10 @@ export function ForgotPasswordPage() {
     [api],
   );
   const [state, send] = useMachine(logic, { input: { email }, inspect: appInspect });
-  const { values, message } = state.context;
-  const field = fieldBinding(state.context, send);
-  const title = state.matches('sent') ? t('forgotPassword.sentTitle') : t('titles.forgotPassword');
+  const { values } = state.context;
+  const view = forgotPasswordView(state);
+  const field = fieldBinding(state.context, send, view.form?.editable);
+  const title = t(view.titleKey);
   useDocumentTitle(title);
   const backToSignIn = (
     <p className={authFootnote}>
@@ -45,7 +47,8 @@ export function ForgotPasswordPage() {
     </p>
   );
 
-  if (state.matches('sent')) {
+  if (view.sent) {
+    const { sendAgain, useAnotherEmail } = view.sent;
     return (
       <>
         <h1 className={authTitle}>{title}</h1>
@@ -53,15 +56,21 @@ export function ForgotPasswordPage() {
           {t('forgotPassword.sentBody', { email: values.email.trim() })}
         </p>
         <div className={authActions}>
-          <button type="button" className={button({ size: 'lg', fullWidth: true })} onClick={() => send({ type: 'SEND_AGAIN' })}>
-            {t('forgotPassword.sendAgain')}
+          <button
+            type="button"
+            className={button({ size: 'lg', fullWidth: true })}
+            disabled={!sendAgain.enabled}
+            onClick={() => send({ type: 'SEND_AGAIN' })}
+          >
+            {t(sendAgain.labelKey)}
           </button>
           <button
             type="button"
             className={button({ variant: 'outline', size: 'lg', fullWidth: true })}
+            disabled={!useAnotherEmail.enabled}
             onClick={() => send({ type: 'EDIT' })}
           >
-            {t('forgotPassword.useAnotherEmail')}
+            {t(useAnotherEmail.labelKey)}
           </button>
         </div>
         {backToSignIn}
@@ -69,14 +78,14 @@ export function ForgotPasswordPage() {
     );
   }
 
-  const busy = state.matches('sending');
+  const { form } = view;
   return (
     <>
       <AuthHeading title={title} subtitle={t('forgotPassword.body')} />
-      <MachineForm id={FORM_IDS.forgotPassword} message={message} onSubmit={() => send({ type: 'SUBMIT' })}>
+      <MachineForm id={FORM_IDS.forgotPassword} message={form.message} onSubmit={() => send({ type: 'SUBMIT' })}>
         <AccountEmailField id="forgot-password-email" {...field.text('email')} />
-        <button type="submit" className={button({ size: 'lg', fullWidth: true })} disabled={busy}>
-          {busy ? t('forgotPassword.submitting') : t('forgotPassword.submit')}
+        <button type="submit" className={button({ size: 'lg', fullWidth: true })} disabled={!form.submit.enabled}>
+          {t(form.submit.labelKey)}
         </button>
       </MachineForm>
       {backToSignIn}

@@ -6,6 +6,7 @@ import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { RULE_VALUES } from '../../../domain/rules/rule-values';
 import { resetPasswordMachine } from '../../../machines/reset-password.machine';
+import { resetPasswordView } from '../../../machines/reset-password.view';
 import { useApi } from '../../api/use-api';
 import { FORGOT_PASSWORD_PATH, LOGIN_PATH, withQuery } from '../../config/paths';
 import { i18n } from '../../i18n/i18n';
@@ -46,15 +47,15 @@ export function ResetPasswordPage() {
     [api, notify],
   );
   const [state, send] = useMachine(logic, { input: { email, saltcode }, inspect: appInspect });
-  const { message } = state.context;
-  const field = fieldBinding(state.context, send);
+  const view = resetPasswordView(state);
+  const field = fieldBinding(state.context, send, view.form?.editable);
 
-  if (state.matches('linkUnusable')) {
+  if (view.unusableLink) {
     return (
       <>
         <h1 className={authTitle}>{t('titles.resetPassword')}</h1>
         <div className={authActions}>
-          <FormAlert message={message} />
+          <FormAlert message={view.unusableLink.message} />
           <Link href={withQuery(FORGOT_PASSWORD_PATH, { email })} className={button({ size: 'lg', fullWidth: true })}>
             {t('resetPassword.requestNewLink')}
           </Link>
@@ -63,12 +64,12 @@ export function ResetPasswordPage() {
     );
   }
 
-  const busy = !state.matches('editing');
+  const { form } = view;
   return (
     <>
       <h1 className={authTitle}>{t('titles.resetPassword')}</h1>
       <p className={authSubtitle}>{t('resetPassword.body', { email: state.context.email })}</p>
-      <MachineForm id={FORM_IDS.resetPassword} message={message} onSubmit={() => send({ type: 'SUBMIT' })}>
+      <MachineForm id={FORM_IDS.resetPassword} message={form.message} onSubmit={() => send({ type: 'SUBMIT' })}>
         <PasswordField
           id="reset-password-new"
           label={t('fields.newPassword')}
@@ -82,8 +83,8 @@ export function ResetPasswordPage() {
           autoComplete="new-password"
           {...field.password('password_2')}
         />
-        <button type="submit" className={button({ size: 'lg', fullWidth: true })} disabled={busy}>
-          {busy ? t('resetPassword.submitting') : t('resetPassword.submit')}
+        <button type="submit" className={button({ size: 'lg', fullWidth: true })} disabled={!form.submit.enabled}>
+          {t(form.submit.labelKey)}
         </button>
       </MachineForm>
     </>

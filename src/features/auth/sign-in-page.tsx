@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { signInMachine } from '../../../machines/sign-in.machine';
+import { signInView } from '../../../machines/sign-in.view';
 import { apiClientFor } from '../../api/use-api';
 import { fromRuntime } from '../../app/runtime/from-runtime';
 import { useRuntimeLoader } from '../../app/runtime/runtime-loader-context';
@@ -60,13 +61,13 @@ export function SignInPage() {
     [loadRuntime, next],
   );
   const [state, send] = useMachine(logic, { input: { email }, inspect: appInspect });
-  const { values, message, passwordVisible } = state.context;
-  const field = fieldBinding(state.context, send);
-  const busy = !state.matches('editing');
+  const { values, passwordVisible } = state.context;
+  const view = signInView(state);
+  const field = fieldBinding(state.context, send, view.editable);
   return (
     <>
       <AuthHeading title={tc('auth.signInTitle')} subtitle={tc('auth.signInSubtitle')} />
-      <MachineForm id={FORM_IDS.signIn} message={message} onSubmit={() => send({ type: 'SUBMIT' })}>
+      <MachineForm id={FORM_IDS.signIn} message={view.message} onSubmit={() => send({ type: 'SUBMIT' })}>
         <AccountEmailField id="sign-in-email" {...field.text('email')} />
         <PasswordField
           id="sign-in-password"
@@ -77,8 +78,8 @@ export function SignInPage() {
         <Link href={withQuery(FORGOT_PASSWORD_PATH, { email: values.email.trim() })} className={textLink}>
           {t('signIn.forgotPassword')}
         </Link>
-        <button type="submit" className={button({ size: 'lg', fullWidth: true })} disabled={busy}>
-          {busy ? t('signIn.submitting') : t('signIn.submit')}
+        <button type="submit" className={button({ size: 'lg', fullWidth: true })} disabled={!view.submit.enabled}>
+          {t(view.submit.labelKey)}
         </button>
       </MachineForm>
       <p className={authFootnote}>

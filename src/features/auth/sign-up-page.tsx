@@ -8,6 +8,7 @@ import { readPurchase } from '../../../domain/purchase';
 import { INVITED_BY_PARAM, readInviter } from '../../../domain/invitation';
 import { RULE_VALUES } from '../../../domain/rules/rule-values';
 import { signUpMachine } from '../../../machines/sign-up.machine';
+import { signUpView } from '../../../machines/sign-up.view';
 import { useApi } from '../../api/use-api';
 import { SessionContext } from '../../app/providers/session-context';
 import { CHECK_EMAIL_PATH, LOGIN_PATH, PRIVACY_PATH, TERMS_PATH } from '../../config/paths';
@@ -68,15 +69,15 @@ export function SignUpPage() {
     [api, session],
   );
   const [state, send] = useMachine(logic, { input: { purchase, invitedBy }, inspect: appInspect });
-  const { values, errors, message } = state.context;
-  const field = fieldBinding(state.context, send);
-  const busy = !state.matches('editing');
+  const { values, errors } = state.context;
+  const view = signUpView(state);
+  const field = fieldBinding(state.context, send, view.editable);
   return (
     <>
       <AuthHeading title={tc('auth.signUpTitle')} subtitle={tc('auth.signUpSubtitle')} />
       {purchase ? <p className={authSubtitle}>{t('signUp.purchaseNote', { creator: purchase.creatorUsername })}</p> : null}
       {invitedBy ? <p className={authSubtitle}>{t('signUp.invitedNote', { inviter: invitedBy })}</p> : null}
-      <MachineForm id={FORM_IDS.signUp} message={message} onSubmit={() => send({ type: 'SUBMIT' })}>
+      <MachineForm id={FORM_IDS.signUp} message={view.message} onSubmit={() => send({ type: 'SUBMIT' })}>
         <AccountEmailField id="sign-up-email" {...field.text('email')} />
         <PasswordField
           id="sign-up-password"
@@ -107,8 +108,8 @@ export function SignUpPage() {
             />
           }
         />
-        <button type="submit" className={button({ size: 'lg', fullWidth: true })} disabled={busy}>
-          {busy ? t('signUp.submitting') : t('signUp.submit')}
+        <button type="submit" className={button({ size: 'lg', fullWidth: true })} disabled={!view.submit.enabled}>
+          {t(view.submit.labelKey)}
         </button>
       </MachineForm>
       <p className={authFootnote}>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { RULE_VALUES } from '../../../domain/rules/rule-values';
 import { changePasswordMachine } from '../../../machines/change-password.machine';
+import { changePasswordView } from '../../../machines/change-password.view';
 import { useApi } from '../../api/use-api';
 import { SessionContext } from '../../app/providers/session-context';
 import { SETTINGS_PATH } from '../../config/paths';
@@ -43,9 +44,8 @@ export function ChangePasswordPage() {
     [api, notify],
   );
   const [state, send] = useMachine(logic, { input: { userId }, inspect: appInspect });
-  const { message } = state.context;
-  const field = fieldBinding(state.context, send);
-  const busy = state.matches('saving');
+  const view = changePasswordView(state);
+  const field = fieldBinding(state.context, send, view.form?.editable);
   const backToSettings = (
     <p className={back}>
       <Link href={SETTINGS_PATH} className={textLink}>
@@ -57,10 +57,10 @@ export function ChangePasswordPage() {
     <>
       <PageHeader title={t('titles.changePassword')} lead={t('changePassword.body')} />
       <div className={`${card} ${narrow}`}>
-        {state.matches('changed') ? (
+        {view.changed ? (
           <FormNotice>{t('changePassword.changed')}</FormNotice>
         ) : (
-          <MachineForm id={FORM_IDS.changePassword} message={message} onSubmit={() => send({ type: 'SUBMIT' })}>
+          <MachineForm id={FORM_IDS.changePassword} message={view.form.message} onSubmit={() => send({ type: 'SUBMIT' })}>
             <PasswordField
               id="change-password-current"
               label={t('fields.currentPassword')}
@@ -80,8 +80,8 @@ export function ChangePasswordPage() {
               autoComplete="new-password"
               {...field.password('password_2')}
             />
-            <button type="submit" className={button({ size: 'lg' })} disabled={busy}>
-              {busy ? t('changePassword.submitting') : t('changePassword.submit')}
+            <button type="submit" className={button({ size: 'lg' })} disabled={!view.form.submit.enabled}>
+              {t(view.form.submit.labelKey)}
             </button>
           </MachineForm>
         )}

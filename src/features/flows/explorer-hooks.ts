@@ -1,27 +1,42 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { CatalogueEntry } from '../../../machines/catalogue-entry';
+import type { FlowName } from '../../../machines/flow-catalogue';
+import type { MachineCoverage } from '../../../machines/graph/atlas-coverage';
 import { ExplorerSession } from './explorer-session';
 import { INSPECT_CHANNEL, type InspectMessage } from './inspect-channel';
 
-export type Coverage = Record<string, { taken: number; total: number; untaken: Array<{ id: string; reason: string | null }> }>;
-
 /**
- * The model tests' coverage (docs/flows/coverage.json), fetched the first time "Show coverage" is ticked: an opt-in
- * view's data, so the explorer's first view does not carry it (it grows with every flow).
+ * Each machine's two coverages (docs/flows/coverage/<name>.json, written by `npm run flows`), one lazy chunk per file:
+ * the browser tests' names run to hundreds of KB across the atlas, so the explorer fetches only the machine on screen,
+ * and only once "Show test coverage" is ticked.
  */
-export function useCoverage(wanted: boolean): Coverage | null {
-  const [coverage, setCoverage] = useState<Coverage | null>(null);
+const coverageFiles = import.meta.glob<MachineCoverage>('../../../docs/flows/coverage/*.json', { import: 'default' });
+
+export function useMachineCoverage(name: FlowName, wanted: boolean): { coverage: MachineCoverage | null; failed: boolean } {
+  const [loaded, setLoaded] = useState<{ name: FlowName; coverage: MachineCoverage } | null>(null);
+  const [failed, setFailed] = useState<FlowName | null>(null);
   useEffect(() => {
-    if (!wanted || coverage) return;
+    if (!wanted || loaded?.name === name) return;
+    const load = coverageFiles[`../../../docs/flows/coverage/${name}.json`];
+    if (!load) {
+      setFailed(name);
+      return;
+    }
     let live = true;
-    void import('../../../docs/flows/coverage.json').then((m) => {
-      if (live) setCoverage(m.default as Coverage);
-    });
+    setFailed(null);
+    load().then(
+      (coverage) => {
+        if (live) setLoaded({ name, coverage });
+      },
+      () => {
+        if (live) setFailed(name);
+      },
+    );
     return () => {
       live = false;
     };
-  }, [wanted, coverage]);
-  return coverage;
+  }, [wanted, name, loaded]);
+  return { coverage: loaded?.name === name ? loaded.coverage : null, failed: failed === name };
 }
 
 /** One running session of the entry from the chosen input; stopped when either changes or the page goes. */

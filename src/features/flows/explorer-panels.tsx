@@ -47,10 +47,10 @@ export function MachinePanel(props: {
   onInput: (label: string) => void;
   showCoverage: boolean;
   onShowCoverage: (show: boolean) => void;
-  coverage: { taken: number; total: number; untaken: Array<{ id: string; reason: string | null }> } | undefined;
+  /** Where the coverage of the machine is, once asked for (null: not asked). */
+  coverageState: 'loading' | 'failed' | 'shown' | null;
 }) {
   const { t } = useTranslation('atlas');
-  const { coverage } = props;
   return (
     <section className={card} aria-labelledby="flows-machine-title">
       <h2 id="flows-machine-title" className={sectionTitle}>
@@ -86,12 +86,8 @@ export function MachinePanel(props: {
         <input type="checkbox" checked={props.showCoverage} onChange={(e) => props.onShowCoverage(e.currentTarget.checked)} />
         {t('flows.showCoverage')}
       </label>
-      {props.showCoverage && coverage ? (
-        <p data-testid="flows-coverage">
-          {t('flows.coverageSummary', { taken: coverage.taken, total: coverage.total })}
-          {coverage.untaken.map((u) => ` ${u.id}: ${u.reason ?? t('flows.noReason')}`).join(';')}
-        </p>
-      ) : null}
+      {props.coverageState === 'loading' ? <p className={mutedText}>{t('flows.coverageLoading')}</p> : null}
+      {props.coverageState === 'failed' ? <p role="alert">{t('flows.coverageFailed')}</p> : null}
     </section>
   );
 }

@@ -8,3 +8,16 @@ export const diagramBox = css({ overflowX: 'auto', bg: 'bg.surface', borderRadiu
 export const list = css({ display: 'grid', gap: '2', listStyle: 'none', p: 0, m: 0 });
 export const pathItem = css({ display: 'flex', gap: '2', alignItems: 'center', justifyContent: 'space-between', fontSize: 'sm' });
 export const eventList = css({ display: 'flex', flexWrap: 'wrap', gap: '2', listStyle: 'none', p: 0 });
+// The coverage table: ids and test names wrap anywhere on a phone so the three columns fit; the box scrolls only if
+// they still cannot.
+export const tableBox = css({ overflowX: 'auto' });
+export const coverageTable = css({
+  width: 'full',
+  borderCollapse: 'collapse',
+  fontSize: 'sm',
+  '& caption': { textAlign: 'start', fontWeight: 'semibold', pb: '2' },
+  '& th, & td': { textAlign: 'start', p: '2', borderBottomWidth: '1px', borderColor: 'border.subtle', verticalAlign: 'top' },
+  '& th[scope=row]': { fontWeight: 'normal', whiteSpace: { base: 'normal', md: 'nowrap' }, overflowWrap: 'anywhere' },
+});
+export const testList = css({ display: 'grid', gap: '1', pl: '4', mt: '2', overflowWrap: 'anywhere' });
+export const choice = css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center', border: 'none', p: 0, m: 0 });

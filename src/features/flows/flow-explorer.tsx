@@ -3,8 +3,10 @@ import type { FlowName } from '../../../machines/flow-catalogue';
 import { flowGraph } from '../../ui/machine-diagram/flow-graph';
 import { useLayout } from '../../ui/machine-diagram/use-layout';
 import type { ExplorerPath } from './explorer-session';
-import { useCoverage, useLiveInspection, useSession } from './explorer-hooks';
+import { useLiveInspection, useMachineCoverage, useSession } from './explorer-hooks';
 import { DiagramSection, EventsPanel, LivePanel, MachinePanel, PathsPanel } from './explorer-panels';
+import { CoveragePanel } from './coverage-panel';
+import { coverageView, type CoverageOverlay } from './coverage-view';
 import { layoutGrid, panel } from './explorer-styles';
 import type { LoadedFlow } from './use-flow-entry';
 
@@ -43,13 +45,10 @@ export function FlowExplorer({ flow, picked, onPick }: { flow: LoadedFlow; picke
     setPlaying({ path, next: 0, auto });
   }
 
-  const coverage = useCoverage(showCoverage);
-  const stats = coverage?.[name];
-  const covered = useMemo(() => {
-    if (!showCoverage || !stats) return null;
-    const untaken = new Set(stats.untaken.map((u) => u.id));
-    return new Set(graph.edges.flatMap((e) => e.transitionIds).filter((id) => !untaken.has(id)));
-  }, [showCoverage, stats, graph]);
+  const [overlay, setOverlay] = useState<CoverageOverlay>('model');
+  const { coverage, failed: coverageFailed } = useMachineCoverage(name, showCoverage);
+  const view = useMemo(() => (showCoverage && coverage ? coverageView(coverage, overlay) : null), [showCoverage, coverage, overlay]);
+  const covered = view?.covered ?? null;
 
   const marks = followLive && live
     ? { active: new Set(live.active), last: new Set(live.taken), covered }
@@ -57,7 +56,10 @@ export function FlowExplorer({ flow, picked, onPick }: { flow: LoadedFlow; picke
 
   return (
     <div className={layoutGrid}>
-      <DiagramSection name={name} purpose={entry.purpose} layout={layout} marks={marks} />
+      <div className={panel}>
+        <DiagramSection name={name} purpose={entry.purpose} layout={layout} marks={marks} />
+        {view ? <CoveragePanel view={view} onOverlay={setOverlay} /> : null}
+      </div>
 
       <div className={panel}>
         <MachinePanel
@@ -68,7 +70,7 @@ export function FlowExplorer({ flow, picked, onPick }: { flow: LoadedFlow; picke
           onInput={setInputLabel}
           showCoverage={showCoverage}
           onShowCoverage={setShowCoverage}
-          coverage={stats}
+          coverageState={!showCoverage ? null : coverageFailed ? 'failed' : coverage ? 'shown' : 'loading'}
         />
         <EventsPanel
           enabled={session.enabled()}

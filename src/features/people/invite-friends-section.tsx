@@ -3,6 +3,7 @@ import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inviteFriendsMachine } from '../../../machines/invite-friends.machine';
+import { inviteFriendsView } from '../../../machines/invite-friends.view';
 import { css } from '../../../styled-system/css';
 import { SIGN_UP_PATH, withQuery } from '../../config/paths';
 import { i18n } from '../../i18n/i18n';
@@ -38,8 +39,8 @@ export function InviteFriendsSection({ userId, username, calls }: { userId: stri
     [calls, notify],
   );
   const [state, send] = useMachine(logic, { input: { userId }, inspect: appInspect });
-  const { email, errors, message } = state.context;
-  const sending = state.matches('sending');
+  const { email, errors } = state.context;
+  const view = inviteFriendsView(state);
   const link = `${window.location.origin}${withQuery(SIGN_UP_PATH, { invited_by: username })}`;
   const copy = async () => {
     try {
@@ -56,7 +57,7 @@ export function InviteFriendsSection({ userId, username, calls }: { userId: stri
         {t('invite.title')}
       </h2>
       <p className={mutedText}>{t('invite.lead')}</p>
-      <MachineForm id={FORM_ID} message={message} onSubmit={() => send({ type: 'SUBMIT' })}>
+      <MachineForm id={FORM_ID} message={view.message} onSubmit={() => send({ type: 'SUBMIT' })}>
         <div className={fullWidth}>
           <TextField
             id="invite-email"
@@ -65,11 +66,12 @@ export function InviteFriendsSection({ userId, username, calls }: { userId: stri
             label={t('invite.emailLabel')}
             value={email}
             error={errors.email}
+            readOnly={!view.editable}
             onValueChange={(value) => send({ type: 'CHANGE', value })}
           />
         </div>
-        <button type="submit" className={button()} disabled={sending}>
-          {sending ? t('invite.sending') : t('invite.send')}
+        <button type="submit" className={button()} disabled={!view.submit.enabled}>
+          {t(view.submit.labelKey)}
         </button>
       </MachineForm>
       <h3 id="invite-link-title" className={css({ mt: '6', fontSize: 'md', fontWeight: 'semibold' })}>

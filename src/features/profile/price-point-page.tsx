@@ -6,6 +6,7 @@ import { Link, useLocation } from 'wouter';
 import { PRICE_POINT_DESCRIPTION_MAX_LENGTH, PRICE_POINT_MAX_CENTS, PRICE_POINT_MIN_CENTS } from '../../../domain/limits';
 import { formatAmount } from '../../../domain/money/amount';
 import { pricePointMachine } from '../../../machines/price-point.machine';
+import { pricePointView } from '../../../machines/price-point.view';
 import { css } from '../../../styled-system/css';
 import { useApi } from '../../api/use-api';
 import { SessionContext } from '../../app/providers/session-context';
@@ -45,19 +46,20 @@ export function PricePointPage() {
     [api, notify, navigate],
   );
   const [state, send] = useMachine(logic, { input: { userId }, inspect: appInspect });
-  const { values, errors, message } = state.context;
-  const saving = state.matches('saving') || state.matches('added');
+  const { values, errors } = state.context;
+  const view = pricePointView(state);
   return (
     <>
       <PageHeader title={tc('routes.pricePoint')} lead={t('pricePoint.lead')} />
       <div className={`${card} ${narrow}`}>
-        <MachineForm id={FORM_ID} message={message} onSubmit={() => send({ type: 'SUBMIT' })}>
+        <MachineForm id={FORM_ID} message={view.message} onSubmit={() => send({ type: 'SUBMIT' })}>
           <TextField
             id="price-point-description"
             label={t('pricePoint.description')}
             value={values.description}
             onValueChange={(value) => send({ type: 'CHANGE', field: 'description', value })}
             error={errors.description}
+            readOnly={!view.editable}
             hint={t('pricePoint.descriptionHint', { max: PRICE_POINT_DESCRIPTION_MAX_LENGTH })}
             maxLength={PRICE_POINT_DESCRIPTION_MAX_LENGTH * 2}
           />
@@ -78,12 +80,13 @@ export function PricePointPage() {
             value={values.price}
             onValueChange={(value) => send({ type: 'CHANGE', field: 'price', value })}
             error={errors.price}
+            readOnly={!view.editable}
             hint={t('pricePoint.priceHint', { min: formatAmount(PRICE_POINT_MIN_CENTS), max: formatAmount(PRICE_POINT_MAX_CENTS) })}
             inputMode="decimal"
             autoComplete="off"
           />
-          <button type="submit" className={button({ size: 'lg' })} disabled={saving}>
-            {saving ? t('pricePoint.submitting') : t('pricePoint.submit')}
+          <button type="submit" className={button({ size: 'lg' })} disabled={!view.submit.enabled}>
+            {t(view.submit.labelKey)}
           </button>
         </MachineForm>
         <p className={css({ mt: '6' })}>

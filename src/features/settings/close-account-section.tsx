@@ -2,6 +2,7 @@ import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { closeAccountMachine } from '../../../machines/close-account.machine';
+import { closeAccountView } from '../../../machines/close-account.view';
 import { css } from '../../../styled-system/css';
 import { useApi } from '../../api/use-api';
 import { SessionContext } from '../../app/providers/session-context';
@@ -17,8 +18,9 @@ import { settingsCalls } from '../../api/settings-calls';
 const body = css({ mt: '2', mb: '4', display: 'grid', gap: '4', justifyItems: 'start' });
 
 /**
- * Close account (spec 2 "Dialogs"): renders the close-account machine. The dialog is the machine's `confirming`
- * state (and `closing`, while the call is under way) and asks for the current password (issue 21); a refusal keeps the server's reason on screen; once closed, the session ends (logout) and the app leaves.
+ * Close account (spec 2 "Dialogs"): renders the close-account machine through its view-model
+ * (machines/close-account.view.ts). The dialog asks for the current password (issue 21); a refusal keeps the
+ * server's reason on screen; once closed, the session ends (logout) and the app leaves.
  */
 export function CloseAccountSection() {
   const { t } = useTranslation('settings');
@@ -39,7 +41,7 @@ export function CloseAccountSection() {
     [api, notify, session],
   );
   const [state, send] = useMachine(logic, { input: { userId }, inspect: appInspect });
-  const closing = state.matches('closing') || state.matches('closed');
+  const view = closeAccountView(state);
   return (
     <section className={card} aria-labelledby="close-account-title">
       <h2 id="close-account-title" className={sectionTitle}>
@@ -47,15 +49,15 @@ export function CloseAccountSection() {
       </h2>
       <div className={body}>
         <p className={mutedText}>{t('close.body')}</p>
-        <FormAlert message={state.context.message} />
-        <button type="button" className={button({ variant: 'danger' })} disabled={closing} onClick={() => send({ type: 'CLOSE' })}>
-          {closing ? t('close.closing') : t('close.button')}
+        <FormAlert message={view.message} />
+        <button type="button" className={button({ variant: 'danger' })} disabled={!view.close.enabled} onClick={() => send({ type: 'CLOSE' })}>
+          {t(view.close.labelKey)}
         </button>
       </div>
       <PasswordDialog
-        open={state.matches('confirming') || state.matches('closing')}
-        busy={state.matches('closing')}
-        error={state.context.passwordError}
+        open={view.dialog.open}
+        busy={view.dialog.busy}
+        error={view.dialog.error}
         onCancel={() => send({ type: 'CANCEL' })}
         onSubmit={(password) => send({ type: 'PASSWORD_SUBMIT', password })}
         title={t('close.dialogTitle')}

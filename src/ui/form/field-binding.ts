@@ -10,8 +10,9 @@ interface FormContext<V> {
 /**
  * Binds a form machine's context to the field components: the value, its error and the CHANGE event, plus the
  * visibility toggle for password fields. Every account form wires its fields the same way; this is that way.
+ * `editable` is the view-model's (the machine takes typing now); read-only otherwise, so nothing typed is dropped unseen.
  */
-export function fieldBinding<V extends object, E extends { type: string }>(context: FormContext<V>, send: (event: E) => void) {
+export function fieldBinding<V extends object, E extends { type: string }>(context: FormContext<V>, send: (event: E) => void, editable = true) {
   // The machine's event union names each field's CHANGE separately; these events are members of it by construction
   // (the field is a key of the machine's own values), which TypeScript cannot follow through the generic key.
   const sendField = (event: { type: 'CHANGE' | 'TOGGLE_VISIBILITY'; field: string; value?: string }) => send(event as unknown as E);
@@ -19,6 +20,7 @@ export function fieldBinding<V extends object, E extends { type: string }>(conte
     return {
       value: context.values[field] as string,
       error: context.errors[field],
+      readOnly: !editable,
       onValueChange: (value: string) => sendField({ type: 'CHANGE', field, value }),
     };
   }

@@ -1,3 +1,4 @@
+import type { ProblemCode } from '../../../domain/problem-code';
 import { expect } from 'vitest';
 import type { SessionUser } from '../../../domain/session-user';
 import { apiFailure } from '../../../machines/forms/api-failure';
@@ -29,7 +30,7 @@ export const offline = new Error('Failed to fetch');
 export const tooMany = apiFailure(429, { code: 'too_many_attempts', detail: 'Too many attempts. Please try again in 15 minutes.' });
 
 /** A field error from the server (`errors[]`), as a refusal of one field. */
-export function fieldRefusal(status: number, code: string, field: string, message: string) {
+export function fieldRefusal(status: number, code: ProblemCode, field: string, message: string) {
   return apiFailure(status, { code, detail: message, errors: [{ field, message }] });
 }
 

@@ -168,7 +168,7 @@ describe('coverage counting', () => {
   it('reports a machine with an unreachable transition below 100%, naming it and the missing reason', async () => {
     const files = await renderAtlas([['gated', gatedEntry()]], new Map());
     expect(files.get('coverage.md')).toContain('| [gated](gated.md) | 1 | 2/3 | 1/2 (50%) | `a NEVER#0`: NO REASON GIVEN<br>state `c` not reached |');
-    expect(files.get('README.md')).toContain('| Has a transition no path can take. |  | 3 | 1/2 (50%) |');
+    expect(files.get('README.md')).toContain('| Has a transition no path can take. |  | 3 | 1/2 (50%) | 0/2 (0%) |');
   });
 
   it('shows the reason when the entry gives one', async () => {
@@ -176,16 +176,60 @@ describe('coverage counting', () => {
     expect(files.get('coverage.md')).toContain('1/2 (50%) | `a NEVER#0`: the never guard is a placeholder<br>state `c` not reached |');
   });
 
-  it('gives the explorer the same numbers as JSON: taken of total, each untaken transition with its reason', async () => {
-    const files = await renderAtlas([['gated', gatedEntry({ 'a NEVER#0': 'placeholder' })]], new Map());
-    expect(JSON.parse(files.get('coverage.json')!)).toEqual({ gated: { taken: 1, total: 2, untaken: [{ id: 'a NEVER#0', reason: 'placeholder' }] } });
+  it('gives the explorer one file per machine: both coverages, each transition with its reason and its browser tests', async () => {
+    const ui = { gated: { 'a GO#0': ['tests/e2e/go.spec.ts › goes', 'tests/e2e/about.spec.ts › also goes'] } };
+    const files = await renderAtlas([['gated', gatedEntry({ 'a NEVER#0': 'placeholder' })]], new Map(), new Map(), ui);
+    expect(JSON.parse(files.get('coverage/gated.json')!)).toEqual({
+      model: { taken: 1, total: 2 },
+      browser: { taken: 1, total: 2 },
+      transitions: [
+        { id: 'a GO#0', model: true, reason: null, tests: ['tests/e2e/about.spec.ts › also goes', 'tests/e2e/go.spec.ts › goes'] },
+        { id: 'a NEVER#0', model: false, reason: 'placeholder', tests: [] },
+      ],
+    });
     const unexplained = await renderAtlas([['gated', gatedEntry()]], new Map());
-    expect(JSON.parse(unexplained.get('coverage.json')!).gated.untaken).toEqual([{ id: 'a NEVER#0', reason: null }]);
+    expect(JSON.parse(unexplained.get('coverage/gated.json')!).transitions[1]).toEqual({ id: 'a NEVER#0', model: false, reason: null, tests: [] });
+    expect(JSON.parse(unexplained.get('coverage/gated.json')!).browser).toEqual({ taken: 0, total: 2 });
   });
 
   it('counts a fully covered machine at 100%', async () => {
     const files = await renderAtlas([['checkout', checkoutEntry]], new Map());
     expect(files.get('coverage.md')).toMatch(/\| \[checkout\]\(checkout\.md\) \| \d+ \| 8\/8 \| 10\/10 \(100%\) \| — \|/);
+  });
+});
+
+describe('browser coverage in the atlas', () => {
+  const ui = {
+    gated: { 'a GO#0': ['tests/e2e/d.spec.ts › four', 'tests/e2e/c.spec.ts › three', 'tests/e2e/b.spec.ts › two', 'tests/e2e/a.spec.ts › one'] },
+    checkout: { 'cart.empty ADD#0': ['tests/e2e/shop.spec.ts › adds'], 'cart PAY#0': ['tests/e2e/shop.spec.ts › adds'] },
+  };
+  const entries: Array<[string, CatalogueEntry]> = [['checkout', checkoutEntry], ['gated', gatedEntry({ 'a NEVER#0': 'placeholder' })]];
+
+  it('shows both percentages per machine in the index, and their sums', async () => {
+    const readme = (await renderAtlas(entries, new Map(), new Map(), ui)).get('README.md')!;
+    expect(readme).toContain('| Machine | Purpose | Operations | States | Model tests | Browser tests |');
+    expect(readme).toContain('| A test fixture. | `sendPayment` | 8 | 10/10 (100%) | 2/10 (20%) |');
+    expect(readme).toContain('| Has a transition no path can take. |  | 3 | 1/2 (50%) | 1/2 (50%) |');
+    expect(readme).toContain('Model tests, all 2 machines: 11/12 (91%) of their transitions. Browser tests, the 2 user-facing machines: 3/12 (25%).');
+  });
+
+  it('lists per transition the model tests’ verdict and the browser tests that took it, three by name', async () => {
+    const page = (await renderAtlas(entries, new Map(), new Map(), ui)).get('gated.md')!;
+    expect(page).toContain('Model tests (vitest, fake actors): 1/2 (50%). Browser tests (Chromium against the real server, [ui-coverage.json](ui-coverage.json)): 1/2 (50%).');
+    expect(page).toContain('| Transition | Model tests | Browser tests |');
+    expect(page).toContain(
+      '| `a GO#0` | taken | 4: [`a.spec.ts`](../../tests/e2e/a.spec.ts) › one<br>[`b.spec.ts`](../../tests/e2e/b.spec.ts) › two<br>[`c.spec.ts`](../../tests/e2e/c.spec.ts) › three<br>and 1 more |',
+    );
+    expect(page).toContain('| `a NEVER#0` | not taken: placeholder | not taken |');
+  });
+
+  it('does not count the browser against a machine the server runs', async () => {
+    const files = await renderAtlas([['payment-lifecycle', gatedEntry({ 'a NEVER#0': 'placeholder' })]], new Map(), new Map(), ui);
+    expect(files.get('README.md')).toContain('| 3 | 1/2 (50%) | not counted (the server runs it) |');
+    const page = files.get('payment-lifecycle.md')!;
+    expect(page).toContain('Browser tests: not counted, run by the server (the audit page only draws it).');
+    expect(page).toContain('| `a NEVER#0` | not taken: placeholder |\n');
+    expect(JSON.parse(files.get('coverage/payment-lifecycle.json')!).browser).toBeNull();
   });
 });
 
@@ -242,5 +286,22 @@ describe('writing docs/flows', () => {
     writeFileSync(join(root, 'docs', 'flows', 'a.md'), 'edited by hand\n');
     expect(staleFiles(root, files)).toEqual(['a.md']);
     expect(readFileSync(join(root, 'docs', 'flows', 'README.md'), 'utf8')).toBe('index\n');
+  });
+
+  it('keeps the explorer’s coverage files in docs/flows/coverage, and leaves the browser run’s record and floor alone', () => {
+    const root = mkdtempSync(join(tmpdir(), 'tipjar-flows-'));
+    const dir = join(root, 'docs', 'flows');
+    mkdirSync(join(dir, 'coverage'), { recursive: true });
+    writeFileSync(join(dir, 'coverage', 'removed-machine.json'), '{}\n');
+    writeFileSync(join(dir, 'ui-coverage.json'), '{}\n');
+    writeFileSync(join(dir, 'ui-coverage-floor.json'), '{}\n');
+    const files = new Map([['a.md', 'a\n'], ['coverage/a.json', '{"model":{}}\n']]);
+    expect(staleFiles(root, files)).toEqual(['a.md', 'coverage/a.json', 'coverage/removed-machine.json']);
+    writeAtlas(root, files);
+    expect(readFileSync(join(dir, 'coverage', 'a.json'), 'utf8')).toBe('{"model":{}}\n');
+    expect(existsSync(join(dir, 'coverage', 'removed-machine.json'))).toBe(false);
+    expect(existsSync(join(dir, 'ui-coverage.json'))).toBe(true);
+    expect(existsSync(join(dir, 'ui-coverage-floor.json'))).toBe(true);
+    expect(staleFiles(root, files)).toEqual([]);
   });
 });

@@ -48,6 +48,20 @@ describe('the problem mapping', () => {
     for (const saying of sayings) expect(saying.status, saying.name).toBeLessThan(600);
   });
 
+  it('titles every refusal with its status’s reason phrase from RFC 9110, never a bare "Error"', async () => {
+    // RFC 9110 section 15, for the statuses the catalogue answers with.
+    const reasonPhrases: Record<number, string> = {
+      400: 'Bad Request', 401: 'Unauthorized', 402: 'Payment Required', 403: 'Forbidden', 404: 'Not Found',
+      406: 'Not Acceptable', 409: 'Conflict', 410: 'Gone', 413: 'Content Too Large', 415: 'Unsupported Media Type',
+      422: 'Unprocessable Content', 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable',
+    };
+    const translator = await createTranslator();
+    for (const saying of sayings) {
+      const body = renderProblem(new DomainError(saying.code), 'en', undefined, translator, saying.status);
+      expect(body.title, saying.name).toBe(reasonPhrases[saying.status]);
+    }
+  });
+
   for (const locale of LOCALES) {
     it(`has a message for every code in ${locale}, with the English placeholders`, () => {
       for (const saying of sayings) {

@@ -97,14 +97,14 @@ describe('main API client: requests', () => {
 
 describe('main API client: failures', () => {
   it('a 401 ends the session (clear auth data, go to login) and shows no notification', async () => {
-    const { client, deps } = setup(() => problem(401, { code: 'unauthorized', detail: 'Inicia sesión' }));
+    const { client, deps } = setup(() => problem(401, { code: 'unauthenticated', detail: 'Inicia sesión' }));
     const { error, response } = await client.GET('/app/version');
     expect(deps.onUnauthorized).toHaveBeenCalledOnce();
     expect(deps.onSessionExpired).not.toHaveBeenCalled();
     expect(deps.notifyError).not.toHaveBeenCalled();
     // The caller still gets the failure and decides its own state.
     expect(response.status).toBe(401);
-    expect(error).toMatchObject({ code: 'unauthorized' });
+    expect(error).toMatchObject({ code: 'unauthenticated' });
   });
 
   it('a 401 with code session_expired goes to the expired-session route instead', async () => {

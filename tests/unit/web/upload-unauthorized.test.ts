@@ -56,8 +56,8 @@ describe('the upload by XMLHttpRequest answers 401 like every other call', () =>
 
   it('a 401 sends the user to sign in, and the machine hears the failure', async () => {
     const { deps, calls } = setup();
-    answer = { status: 401, response: { status: 401, code: 'unauthorized', detail: 'Sign in to continue.' } };
-    await expect(upload(calls)).rejects.toMatchObject({ kind: 'api-failure', status: 401, code: 'unauthorized' });
+    answer = { status: 401, response: { status: 401, code: 'unauthenticated', detail: 'Sign in to continue.' } };
+    await expect(upload(calls)).rejects.toMatchObject({ kind: 'api-failure', status: 401, code: 'unauthenticated' });
     expect(deps.onUnauthorized).toHaveBeenCalledTimes(1);
     expect(deps.onSessionExpired).not.toHaveBeenCalled();
   });
