@@ -6,14 +6,17 @@ type PaymentMethodsSnapshot = Pick<SnapshotFrom<typeof paymentMethodsMachine>, '
 
 /**
  * The payment-methods page (/settings/payment-methods) as its machine shows it (issue 24 item 6): which part is on
- * screen, each card's Remove from `can` (not while one is being asked about or removed), and the No / Yes dialog.
+ * screen, each card's Remove from `can` (not while a card is being removed), and the No / Yes dialog.
  */
 export interface PaymentMethodsView {
   /** The cards are being read. */
   loading: boolean;
   /** The read failed: the reason and "Try again". */
   retry: boolean;
-  /** The cards once read (empty: "no cards yet"), each with whether its Remove may be pressed now. */
+  /**
+   * The cards once read (empty: "no cards yet"), each with whether its Remove may be pressed now: as `can` says, and
+   * while the dialog it opened asks, so the dialog can give focus back to it on No (a disabled button loses focus).
+   */
   cards: { card: PaymentCard; remove: boolean }[] | null;
   /** A removal is on its way: "Removing…". */
   removing: boolean;
@@ -25,11 +28,12 @@ export function paymentMethodsView(snapshot: PaymentMethodsSnapshot): PaymentMet
   const { cards, removing } = snapshot.context;
   const loading = snapshot.matches('loading');
   const retry = snapshot.can({ type: 'RETRY' });
+  const asking = snapshot.matches('confirming');
   return {
     loading,
     retry,
-    cards: loading || retry ? null : cards.map((card) => ({ card, remove: snapshot.can({ type: 'REMOVE', cardId: card.id }) })),
+    cards: loading || retry ? null : cards.map((card) => ({ card, remove: asking || snapshot.can({ type: 'REMOVE', cardId: card.id }) })),
     removing: snapshot.matches('removing'),
-    dialog: { open: snapshot.matches('confirming'), card: removing },
+    dialog: { open: asking, card: removing },
   };
 }

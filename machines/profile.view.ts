@@ -6,8 +6,8 @@ type ProfileSnapshot = Pick<SnapshotFrom<typeof profileMachine>, 'matches' | 'ca
 
 /**
  * The profile page (/profile) as its machine shows it (issue 24 item 6): which part is on screen; the bio's field and
- * Save from `can`, with Save's working words; each price point's Remove from `can` (not while one is asked about or
- * removed); the No / Yes dialog. The page renders this.
+ * Save from `can`, with Save's working words; each price point's Remove from `can` (not while a removal runs); the
+ * No / Yes dialog. The page renders this.
  */
 export interface ProfileView {
   stage: 'loading' | 'loadFailed' | 'profile';
@@ -15,11 +15,14 @@ export interface ProfileView {
     value: string;
     error: FieldErrors<'bio_message'>['bio_message'];
     message: FormMessage | null;
-    /** The field takes typing now (not while the bio saves or a removal is asked about). */
+    /** The field takes typing now (not while the bio saves or a removal asks or runs); read-only otherwise, keeping its focus. */
     editable: boolean;
     save: { enabled: boolean; labelKey: 'profile.saveBio' | 'profile.savingBio' };
   };
-  /** Cheapest first, as the server sent them. */
+  /**
+   * Cheapest first, as the server sent them. Remove as `can` says, except that it stays enabled while the dialog it
+   * opened asks, so the dialog can give focus back to it on No (a disabled button loses focus).
+   */
   pricePoints: { point: PricePoint; remove: boolean }[];
   /** Open while it asks and while the removal runs; the price point stays named while it closes. */
   dialog: { open: boolean; point: PricePoint | null };
@@ -27,6 +30,7 @@ export interface ProfileView {
 
 export function profileView(snapshot: ProfileSnapshot): ProfileView {
   const { values, errors, message, pricePoints, removing } = snapshot.context;
+  const asking = snapshot.matches('confirmingRemove');
   const stage = snapshot.matches('loading') ? 'loading' : snapshot.matches('loadFailed') ? 'loadFailed' : 'profile';
   return {
     stage,
@@ -37,7 +41,7 @@ export function profileView(snapshot: ProfileSnapshot): ProfileView {
       editable: snapshot.can({ type: 'CHANGE', field: 'bio_message', value: '' }),
       save: { enabled: snapshot.can({ type: 'SAVE_BIO' }), labelKey: snapshot.matches('savingBio') ? 'profile.savingBio' : 'profile.saveBio' },
     },
-    pricePoints: pricePoints.map((point) => ({ point, remove: snapshot.can({ type: 'REMOVE', id: point.id }) })),
-    dialog: { open: snapshot.matches('confirmingRemove') || snapshot.matches('removing'), point: removing },
+    pricePoints: pricePoints.map((point) => ({ point, remove: asking || snapshot.can({ type: 'REMOVE', id: point.id }) })),
+    dialog: { open: asking || snapshot.matches('removing'), point: removing },
   };
 }

@@ -143,7 +143,7 @@ function BioSection({ bio, send }: { bio: ProfileView['bio']; send: Send }) {
             error={bio.error}
             hint={t('profile.bioHint', { max: BIO_MAX_LENGTH })}
             rows={3}
-            disabled={!bio.editable}
+            readOnly={!bio.editable}
           />
         </div>
         <button type="submit" className={button()} disabled={!bio.save.enabled}>

@@ -105,7 +105,7 @@ describe('email verification as its machine shows it (issue 24 item 6)', () => {
     });
     actor.send({ type: 'RESEND' });
     expect(view().expiredLink).toEqual({ message: null, resend: { enabled: false, labelKey: 'expiredLink.resending' } });
-    sent.fail(apiFailure(429, { code: 'rate_limited', detail: 'Too many tries' }));
+    sent.fail(apiFailure(429, { code: 'too_many_requests', detail: 'Too many tries' }));
     await settle();
     expect(view().expiredLink).toEqual({ message: { text: 'Too many tries' }, resend: { enabled: true, labelKey: 'expiredLink.resend' } });
   });

@@ -81,16 +81,23 @@ describe('the profile page as its machine shows it (issue 24 item 6)', () => {
     await settle();
     const view = () => profileView(actor.getSnapshot());
     actor.send({ type: 'REMOVE', id: 'pp-2' });
+    // Remove stays enabled under the dialog it opened, so the dialog can give focus back to it on No.
     expect(view()).toMatchObject({
       bio: { editable: false, save: { enabled: false, labelKey: 'profile.saveBio' } },
+      pricePoints: [
+        { point: portrait, remove: true },
+        { point: song, remove: true },
+      ],
+      dialog: { open: true, point: song },
+    });
+    actor.send({ type: 'CONFIRM' });
+    expect(view()).toMatchObject({
       pricePoints: [
         { point: portrait, remove: false },
         { point: song, remove: false },
       ],
       dialog: { open: true, point: song },
     });
-    actor.send({ type: 'CONFIRM' });
-    expect(view().dialog).toEqual({ open: true, point: song });
     removed.open([portrait]);
     await settle();
     expect(view()).toMatchObject({
