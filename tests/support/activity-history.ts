@@ -16,7 +16,7 @@ export function seeded(seed: number) {
 }
 
 export const STATUSES = ['created', 'requested', 'awaiting', 'new', 'processing', 'complete', 'rejected', 'failed', 'cancelled'] as const;
-export const PENDING = new Set(['created', 'requested', 'awaiting', 'new', 'processing']);
+const PENDING = new Set(['created', 'requested', 'awaiting', 'new', 'processing']);
 export const DAY = 86_400_000;
 
 export interface HistoryRow {
