@@ -1,7 +1,7 @@
 -- The activity list's counts, bounded however long the history (issue 26 item 4; docs/performance.md "Month rows
 -- for the list's counts"). activity_page (0023, 0025) summed every activity_counts row of the user's tab (one row per
--- class and day once merged, plus the deltas not yet merged) for totalPages and to find the day holding the page: about
--- 6,000 rows at 1,000,000 payments over 1,000 days, the one part of a page that grew with the history.
+-- class and day once merged, plus the deltas not yet merged) for totalPages and to find the day holding the page: 4,004
+-- rows for all six classes at 1,000,000 payments over 1,000 days, the one part of a page that grew with the history.
 -- The counts are now kept at two grains, beside the deltas:
 --   * activity_counts: as before for its writers (the triggers of 0023/0028 insert +1/−1 per party, class and UTC day),
 --     but it now holds only the deltas not yet merged;
@@ -9,7 +9,7 @@
 --   * activity_months: the same counts per (user, class, UTC month); `month` is the month's first day as days since
 --     1970-01-01 (activity_month), so a month's days are day >= month AND day < the next month's first day.
 -- activity_compact() moves a user's deltas into both: it adds them to the rows there and drops the rows that reach
--- zero; it no longer rewrites the user's whole history of counts (it touched every day row, ~6,000 at 1M payments).
+-- zero; it no longer rewrites the user's whole history of counts (it touched every day row, 4,004 at 1M payments).
 -- A page is then found in three short reads: the months and the deltas (≤ one row per class and month of history,
 -- ~35 per class for three years, plus the deltas) give the total and the month holding the page; that month's days and
 -- deltas (≤ 31 per class) give the day; that day's counts per class bound the entries read, as in 0025.
