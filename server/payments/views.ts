@@ -160,8 +160,9 @@ function tabClasses(q: Pick<ListQuery, 'status' | 'type'>): number[] {
 }
 
 /**
- * Past this many mergeable delta rows the reader merges them (activity_compact): a user's count rows stay about one per
- * class and day, so a page costs the same with a thousand payments or a million (docs/performance.md).
+ * Past this many unmerged count deltas the reader merges them into the user's day and month rows (activity_compact,
+ * migration 0032), so a page reads about one count row per class and month of history, plus one month's days
+ * (docs/performance.md "Month rows for the list's counts").
  */
 const COMPACT_AFTER_LOOSE_ROWS = 256;
 
@@ -196,8 +197,8 @@ function paymentOfRow(r: PageRow): Payment {
 
 /**
  * A page range of the caller's list: the total, the page's payments and their parties' names in one statement
- * (activity_page, migration 0023: kept per user by triggers in the payment's own transaction, read through an index),
- * then their messages.
+ * (activity_page, migrations 0023 and 0032: kept per user by triggers in the payment's own transaction, read through
+ * an index), then their messages.
  */
 export async function listPayments(db: Reader, callerId: string, q: ListQuery, now: Date) {
   if (hasSearch(q.search)) return searchPayments(db, callerId, q, q.search, now);

@@ -5,36 +5,15 @@ import { databaseKinds } from '../support/databases';
 import { startApi, type ApiHarness } from '../support/api-app';
 import { createUser, type TestUser } from '../support/money';
 import { paymentsClient } from '../support/payments-client';
+import { DAY, STATUSES, TABS, dayOf, insertPayment, listOf, monthOf, seeded, storedCounts, tally, type HistoryRow as Row } from '../support/activity-history';
 
 /**
- * The activity list's pages and totalPages come from activity_entries and activity_counts (migration 0023), kept by
- * triggers on payments. Here a random history (rows written straight to payments, as any writer could, over several
- * days with ties on the same instant, then statuses changed) is paged through the API in every tab, and compared
- * with a plain model of the list: the payments of the user, filtered by the tab, newest first (created_at, then id).
+ * The activity list's pages and totalPages come from activity_entries and the counts (migrations 0023 and 0032: the
+ * triggers' deltas in activity_counts, merged into activity_days and activity_months), kept by triggers on payments.
+ * Here a random history (rows written straight to payments, as any writer could, over several days with ties on the
+ * same instant, then statuses changed) is paged through the API in every tab, and compared with a plain model of the
+ * list: the payments of the user, filtered by the tab, newest first (created_at, then id).
  */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return (n: number) => {
-    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
-    return (state >>> 8) % n;
-  };
-}
-
-const STATUSES = ['created', 'requested', 'awaiting', 'new', 'processing', 'complete', 'rejected', 'failed', 'cancelled'] as const;
-const PENDING = new Set(['created', 'requested', 'awaiting', 'new', 'processing']);
-const DAY = 86_400_000;
-
-interface Row {
-  id: string;
-  kind: 'send' | 'request';
-  status: string;
-  createdAt: Date;
-  sender: string;
-  receiver: string;
-}
-
-const TABS = (['all', 'pending', 'complete'] as const).flatMap((status) => (['all', 'pay', 'request'] as const).map((type) => ({ status, type })));
-
 describe.each(databaseKinds())('activity pages on $name', (kind) => {
   let api: ApiHarness;
   let client: ReturnType<typeof paymentsClient>;
@@ -42,19 +21,10 @@ describe.each(databaseKinds())('activity pages on $name', (kind) => {
   let others: TestUser[];
   const rows: Row[] = [];
 
-  const expected = (status: string, type: string) =>
-    rows
-      .filter((r) => r.sender === me.id || r.receiver === me.id)
-      .filter((r) => status === 'all' || (status === 'pending' ? PENDING.has(r.status) : r.status === status))
-      .filter((r) => type === 'all' || (type === 'request' ? r.kind === 'request' : r.kind !== 'request'))
-      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
-      .map((r) => r.id);
+  const expected = (status: string, type: string, user = me) => listOf(rows, user.id, status, type);
 
   const insert = async (r: Row) => {
-    await api.fresh.database.rows(sql`
-      INSERT INTO payments (id, kind, status, sender_user_id, receiver_user_id, created_by_user_id, amount_cents, fee_cents,
-        payment_method_id, created_at, updated_at)
-      VALUES (${r.id}, ${r.kind}, ${r.status}, ${r.sender}, ${r.receiver}, ${r.sender}, 100, 0, 'balance', ${r.createdAt.toISOString()}, ${r.createdAt.toISOString()})`);
+    await insertPayment(api.fresh.database, r);
     rows.push(r);
   };
 
@@ -63,27 +33,29 @@ describe.each(databaseKinds())('activity pages on $name', (kind) => {
     r.status = status;
   };
 
-  const ids = async (status: string, type: string, startPage: number, endPage = startPage) => {
-    const res = await client.list(me, `startPage=${startPage}&endPage=${endPage}&status=${status}&type=${type}`);
+  const ids = async (status: string, type: string, startPage: number, endPage = startPage, user = me) => {
+    const res = await client.list(user, `startPage=${startPage}&endPage=${endPage}&status=${status}&type=${type}`);
     expect(res.statusCode).toBe(200);
     const body = res.json() as { totalPages: number; results: { payment_id: string }[] };
     return { totalPages: body.totalPages, ids: body.results.map((p) => p.payment_id) };
   };
 
-  const checkEveryTab = async () => {
+  const checkEveryTab = async (user = me) => {
     for (const { status, type } of TABS) {
-      const want = expected(status, type);
+      const want = expected(status, type, user);
       const pages = Math.ceil(want.length / 20);
       const seen: string[] = [];
       for (let page = 1; page <= pages + 1; page++) {
-        const got = await ids(status, type, page);
+        const got = await ids(status, type, page, page, user);
         expect(got.totalPages, `${status}/${type} page ${page}`).toBe(pages);
         seen.push(...got.ids);
       }
       expect(seen, `${status}/${type}`).toEqual(want);
-      if (pages >= 3) expect((await ids(status, type, 2, 3)).ids).toEqual(want.slice(20, 60));
+      if (pages >= 3) expect((await ids(status, type, 2, 3, user)).ids).toEqual(want.slice(20, 60));
     }
   };
+
+  const stored = (user: TestUser) => storedCounts(api.fresh.database, user.id);
 
   beforeAll(async () => {
     api = await startApi(kind);
@@ -126,7 +98,7 @@ describe.each(databaseKinds())('activity pages on $name', (kind) => {
     await checkEveryTab();
   });
 
-  it('past 256 loose count rows a read merges them into one per class and day, and the pages stay the same', { timeout: 120_000 }, async () => {
+  it('past 256 unmerged count deltas a read merges them into one row per class and day and per class and month, and the pages stay the same', { timeout: 120_000 }, async () => {
     const pick = seeded(7);
     const base = Date.UTC(2026, 10, 3, 12, 0, 0);
     for (let i = 0; i < 300; i++) {
@@ -139,15 +111,75 @@ describe.each(databaseKinds())('activity pages on $name', (kind) => {
         receiver: others[pick(2)]!.id,
       });
     }
-    const countRows = async () =>
-      Number((await api.fresh.database.rows<{ n: string }>(sql`SELECT count(*) AS n FROM activity_counts WHERE user_id = ${me.id}`))[0]!.n);
-    const groups = async () =>
-      Number(
-        (await api.fresh.database.rows<{ n: string }>(sql`SELECT count(*) AS n FROM (SELECT DISTINCT class, day FROM activity_counts WHERE user_id = ${me.id}) g`))[0]!.n,
-      );
-    expect(await countRows()).toBeGreaterThan((await groups()) + 256);
+    expect((await stored(me)).deltas.length).toBeGreaterThan(256);
     await ids('all', 'all', 1);
-    expect(await countRows()).toBe(await groups());
+    expect(await stored(me)).toEqual({ deltas: [], days: tally(rows, me.id, dayOf), months: tally(rows, me.id, monthOf) });
     await checkEveryTab();
+  });
+
+  it('a history over several months: merged into month rows, every page the same, with deltas on top of those months and after merging them', { timeout: 180_000 }, async () => {
+    const ivy = await createUser(api.fresh.database, api.clock.now());
+    const HOUR = 3_600_000;
+    const add = (n: number, kind: Row['kind'], status: string, ivyPays: boolean, at: (i: number) => number) =>
+      Array.from({ length: n }, (_, i) => ({
+        id: randomUUID(),
+        kind,
+        status,
+        createdAt: new Date(at(i)),
+        sender: ivyPays ? ivy.id : others[i % 2]!.id,
+        receiver: ivyPays ? others[i % 2]!.id : ivy.id,
+      }));
+    // August to November 2026, with entries on both sides of each month's edge (the last millisecond of August and of
+    // October, the first of September and of November) and ten requests on one instant.
+    const august = add(45, 'send', 'complete', true, (i) => (i === 44 ? Date.UTC(2026, 7, 31, 23, 59, 59, 999) : Date.UTC(2026, 7, 1) + i * 16 * HOUR));
+    const september = add(20, 'send', 'complete', false, (i) => Date.UTC(2026, 8, 1) + i * 30 * HOUR);
+    const asked = add(10, 'request', 'requested', false, () => Date.UTC(2026, 8, 15, 12));
+    const october = add(25, 'send', 'complete', true, (i) => Date.UTC(2026, 9, 31, 23, 59, 59, 999) - i * 20 * HOUR);
+    const november = add(10, 'send', 'complete', true, (i) => Date.UTC(2026, 10, 1) + i * 3 * HOUR);
+    for (const r of [...august, ...september, ...asked, ...october, ...november]) await insert(r);
+
+    const totalPages = async () => Object.fromEntries(await Promise.all(TABS.map(async ({ status, type }) => [`${status}/${type}`, (await ids(status, type, 1, 1, ivy)).totalPages])));
+    const merge = async () => Number((await api.fresh.database.rows<{ n: number }>(sql`SELECT activity_compact(${ivy.id}::uuid) AS n`))[0]!.n);
+    const month = (y: number, m: number) => Date.UTC(y, m - 1, 1) / DAY;
+
+    // 110 payments: below the read's merge threshold, so these pages are read from the deltas alone.
+    const before = { 'all/all': 6, 'all/pay': 5, 'all/request': 1, 'pending/all': 1, 'pending/pay': 0, 'pending/request': 1, 'complete/all': 5, 'complete/pay': 5, 'complete/request': 0 };
+    expect(await totalPages()).toEqual(before);
+    await checkEveryTab(ivy);
+
+    expect(await merge()).toBe(110);
+    expect((await stored(ivy)).months).toEqual([
+      { class: 1, at: month(2026, 9), n: 10 },
+      { class: 2, at: month(2026, 8), n: 45 },
+      { class: 2, at: month(2026, 9), n: 20 },
+      { class: 2, at: month(2026, 10), n: 25 },
+      { class: 2, at: month(2026, 11), n: 10 },
+    ]);
+    expect(await stored(ivy)).toMatchObject({ deltas: [], days: tally(rows, ivy.id, dayOf) });
+    expect(await totalPages()).toEqual(before);
+    await checkEveryTab(ivy);
+
+    // Changes inside months already merged: four August sends rejected, every September request paid, and three
+    // payments dated in July, a month with no row yet. They stay deltas on top of the month rows until merged.
+    for (const r of august.slice(10, 14)) await setStatus(r, 'rejected');
+    for (const r of asked) await setStatus(r, 'complete');
+    for (const r of add(3, 'send', 'complete', true, (i) => Date.UTC(2026, 6, 31, 23, 59, 59, 999) - i * HOUR)) await insert(r);
+    const after = { 'all/all': 6, 'all/pay': 6, 'all/request': 1, 'pending/all': 0, 'pending/pay': 0, 'pending/request': 0, 'complete/all': 6, 'complete/pay': 5, 'complete/request': 1 };
+    expect(await totalPages()).toEqual(after);
+    await checkEveryTab(ivy);
+
+    expect(await merge()).toBe(4 * 2 + 10 * 2 + 3);
+    expect((await stored(ivy)).months).toEqual([
+      { class: 2, at: month(2026, 7), n: 3 },
+      { class: 2, at: month(2026, 8), n: 41 },
+      { class: 2, at: month(2026, 9), n: 20 },
+      { class: 2, at: month(2026, 10), n: 25 },
+      { class: 2, at: month(2026, 11), n: 10 },
+      { class: 3, at: month(2026, 9), n: 10 },
+      { class: 4, at: month(2026, 8), n: 4 },
+    ]);
+    expect(await stored(ivy)).toMatchObject({ deltas: [], days: tally(rows, ivy.id, dayOf) });
+    expect(await totalPages()).toEqual(after);
+    await checkEveryTab(ivy);
   });
 });
