@@ -10,7 +10,7 @@ export default entry({
   purpose: 'Home: the newest payments and the wallet the first-step cards depend on; retry when they fail to load.',
   views: ['src/features/home/home-page.tsx'],
   operations: { loadHome: ['listPayments', 'getWallet', 'listCards', 'getProfile'], liveUpdates: ['streamEvents'] },
-  tests: ['tests/e2e/home-first-steps.spec.ts', 'tests/e2e/activity.spec.ts', 'tests/e2e/live-updates.spec.ts'],
+  tests: ['tests/unit/machines/home-sections-view.test.ts', 'tests/e2e/home-first-steps.spec.ts', 'tests/e2e/activity.spec.ts', 'tests/e2e/live-updates.spec.ts'],
   fake: () =>
     homeActivityMachine.provide({
       actors: { loadHome: resolves<HomeData>({ recent: [activity.myRequest], balance: '0.00', hasCard: false, profileComplete: false }) },

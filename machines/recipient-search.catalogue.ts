@@ -9,7 +9,7 @@ export default entry({
   purpose: `Finds whom to pay or ask: suggestions by @username, email or name from ${USER_SEARCH_MIN_CHARS} characters, ${AUTOCOMPLETE_DEBOUNCE_MS} ms after typing stops; 'nothing found'; the choice dropped once the text stops naming it.`,
   views: ['src/features/payment/recipient-field.tsx'],
   operations: { searchUsers: ['searchUsers'] },
-  tests: ['tests/e2e/payments.spec.ts', 'tests/api/user-search.test.ts'],
+  tests: ['tests/unit/machines/recipient-search-view.test.ts', 'tests/e2e/payments.spec.ts', 'tests/api/user-search.test.ts'],
   fake: () => recipientSearchMachine.provide({ actors: { searchUsers: resolves([ann, annabel]) }, actions: { reportSelection: () => {} } }),
   inputs: { blank: {}, chosen: { selected: ann } },
   events: {

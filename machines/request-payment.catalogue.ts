@@ -22,7 +22,7 @@ export default entry({
   purpose: 'Request money on one screen: whom to ask, an amount below $500, a note (required), a summary and one button "Request $20.00"; a refusal keeps everything typed.',
   views: ['src/features/payment/request-payment-page.tsx'],
   operations: { requestPayment: ['requestPayment'] },
-  tests: ['tests/e2e/payments.spec.ts', 'tests/e2e/request-paid.spec.ts', 'tests/api/payments.test.ts'],
+  tests: ['tests/unit/machines/request-form-view.test.ts', 'tests/e2e/payments.spec.ts', 'tests/e2e/request-paid.spec.ts', 'tests/api/payments.test.ts'],
   fake: () => requestPaymentMachine.provide({ actors: { requestPayment: resolves({ paymentId: 'pay-43', amount: '20.00' }) } }),
   events: {
     SET_RECIPIENT: [

@@ -60,9 +60,9 @@ const GOOD_NEW_CARD = { nameOnCard: 'Ann Smith', number: '4242424242424242', exp
 export default entry({
   machine: sendPaymentMachine,
   purpose: 'Send money on one screen: recipient, amount, note, a method that can pay (the balance only when it covers the total; a saved card; a new card typed in place, saved unless unticked), the fee and total live, and one button "Pay $12.50" — then done, or the server\'s refusal with everything kept. From a creator\'s price point it is the checkout: the item named and priced as offered, the note as the brief.',
-  views: ['src/features/payment/send-payment-page.tsx'],
+  views: ['src/features/payment/send-payment-page.tsx', 'src/features/payment/send-payment-parts.tsx'],
   operations: { loadFunding: ['getWallet', 'listCards'], sendPayment: ['sendPayment'], findReceiver: ['getPublicProfile'] },
-  tests: ['tests/unit/machines/checkout-view.test.ts', 'tests/e2e/payments.spec.ts', 'tests/e2e/payments-funded.spec.ts', 'tests/e2e/price-point-checkout.spec.ts', 'tests/api/payments.test.ts', 'tests/api/new-card-payment.test.ts'],
+  tests: ['tests/unit/machines/checkout-view.test.ts', 'tests/unit/machines/send-parts-view.test.ts', 'tests/unit/machines/send-form-view.test.ts', 'tests/e2e/payments.spec.ts', 'tests/e2e/payments-funded.spec.ts', 'tests/e2e/price-point-checkout.spec.ts', 'tests/api/payments.test.ts', 'tests/api/new-card-payment.test.ts'],
   fake: () =>
     sendPaymentMachine.provide({
       actors: { loadFunding: resolves(funding), sendPayment: resolves(sentPayment), findReceiver: resolves(annabelPage) },

@@ -11,7 +11,7 @@ export default entry({
   // Storage and navigation actions are no-ops by default; the server calls need stand-ins.
   views: ['src/app/router/app-router.tsx'],
   operations: { loadUser: ['getAccount'], logout: ['logout'] },
-  tests: ['tests/unit/web/route-sets.test.ts', 'tests/e2e/accounts.spec.ts', 'tests/e2e/session-expiry.clock.spec.ts'],
+  tests: ['tests/unit/web/route-sets.test.ts', 'tests/unit/machines/home-sections-view.test.ts', 'tests/e2e/accounts.spec.ts', 'tests/e2e/session-expiry.clock.spec.ts'],
   fake: () =>
     sessionMachine.provide({
       actors: { logout: fromPromise(async () => {}), loadUser: fromPromise(async () => activeUser) },

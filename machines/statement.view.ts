@@ -1,6 +1,7 @@
 import { formatMoney, intlLocale } from '../domain/money/format-money';
 import { parseAmount } from '../domain/money/amount';
-import type { StatementData } from './statement.machine';
+import type { SnapshotFrom } from 'xstate';
+import type { StatementData, statementMachine } from './statement.machine';
 import { isStatementMonth, pastMonths } from './statements/statement-months';
 
 export {  pastMonths } from './statements/statement-months';
@@ -44,7 +45,7 @@ type StatementType = (typeof STATEMENT_TYPES)[number];
 
 const isStatementType = (kind: string): kind is StatementType => (STATEMENT_TYPES as readonly string[]).includes(kind);
 
-interface StatementRowView {
+export interface StatementRowView {
   key: string;
   /** ISO, for `<time dateTime>`. */
   at: string;
@@ -114,4 +115,24 @@ export const statementMoney = (cents: number, language: string) => formatMoney(c
 export function statementCsvHref(userId: string, month: string, timeZone: string, language: string): string {
   const query = new URLSearchParams({ tz: timeZone, lang: language });
   return `/api/app/user/${encodeURIComponent(userId)}/statements/${month}/csv?${query.toString()}`;
+}
+
+type StatementSnapshot = Pick<SnapshotFrom<typeof statementMachine>, 'matches' | 'can' | 'context'>;
+
+/**
+ * Which part of the statement screen shows (issue 24 item 6): the spinner while a month loads, the failure with
+ * Retry (the machine takes RETRY), or the month's statement once it is read. The page renders this.
+ */
+export interface StatementParts {
+  loading: boolean;
+  retry: boolean;
+  shown: boolean;
+}
+
+export function statementParts(snapshot: StatementSnapshot): StatementParts {
+  return {
+    loading: snapshot.matches('loading'),
+    retry: snapshot.can({ type: 'RETRY' }),
+    shown: snapshot.matches('loaded') && snapshot.context.statement !== null,
+  };
 }

@@ -11,7 +11,7 @@ export default entry({
   purpose: 'The activity list: tabs All, Pending, Complete, Pay and Request in ?tab=; one page at a time, the next when the sentinel shows; retry; empty state.',
   views: ['src/features/transactions/transactions-page.tsx'],
   operations: { loadPage: ['listPayments'], liveUpdates: ['streamEvents'] },
-  tests: ['tests/unit/machines/activity-search-view.test.ts', 'tests/e2e/activity.spec.ts', 'tests/e2e/activity-search.spec.ts', 'tests/api/activity-pages.test.ts', 'tests/api/activity-search.test.ts'],
+  tests: ['tests/unit/machines/activity-search-view.test.ts', 'tests/unit/machines/transaction-list-view.test.ts', 'tests/e2e/activity.spec.ts', 'tests/e2e/activity-search.spec.ts', 'tests/api/activity-pages.test.ts', 'tests/api/activity-search.test.ts'],
   fake: () => transactionListMachine.provide({ actors: { loadPage: resolves(activity.firstOfTwoPages) } }),
   inputs: {
     noTab: { userId: activity.ANA_ID, tab: null },

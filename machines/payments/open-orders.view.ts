@@ -1,4 +1,6 @@
+import type { SnapshotFrom } from 'xstate';
 import { parseAmount } from '../../domain/money/amount';
+import type { resourceViewMachine } from '../resource-view.machine';
 import type { PaymentView } from '../activity/payment-types';
 import { formatDeadline, formatTimeLeft, type HoldOptions } from './hold.view';
 
@@ -77,3 +79,26 @@ export function releaseCents(payment: Pick<PaymentView, 'amount'>): number {
   // The creator always gets 100 % of the amount (the fee is the payer's, on top).
   return parseAmount(payment.amount) ?? 0;
 }
+
+/** The resource-view machine loading a creator's open orders (its data is the `OpenOrders` answer once shown). */
+type OrdersSnapshot = Pick<SnapshotFrom<typeof resourceViewMachine>, 'matches' | 'context'>;
+
+const shownOrders = (snapshot: OrdersSnapshot): OpenOrders | null =>
+  snapshot.matches('shown') ? (snapshot.context.data as OpenOrders) : null;
+
+/**
+ * The open-orders page as its machine shows it (issue 24 item 6): loading, the failure with Retry (an answer of
+ * "not found" too), nothing waiting, or the rows.
+ */
+export type OpenOrdersScreen = { kind: 'loading' } | { kind: 'failed' } | { kind: 'empty' } | { kind: 'rows'; rows: OpenOrderRow[] };
+
+export function openOrdersScreen(snapshot: OrdersSnapshot, now: number, options: HoldOptions): OpenOrdersScreen {
+  if (snapshot.matches('failed') || snapshot.matches('notFound')) return { kind: 'failed' };
+  const orders = shownOrders(snapshot);
+  if (!orders) return { kind: 'loading' };
+  const rows = openOrderRows(orders, now, options);
+  return rows.length === 0 ? { kind: 'empty' } : { kind: 'rows', rows };
+}
+
+/** Home's card from its machine: shown once the orders are read and something waits; nothing otherwise. */
+export const waitingOrdersCard = (snapshot: OrdersSnapshot, options: HoldOptions): OrdersCard | null => ordersCard(shownOrders(snapshot), options);

@@ -1,5 +1,6 @@
 import { centsFromInput } from '../../domain/money/amount-input';
-import type { RequestPaymentContext } from '../request-payment.machine';
+import type { SnapshotFrom } from 'xstate';
+import type { RequestPaymentContext, requestPaymentMachine } from '../request-payment.machine';
 
 /**
  * What the request screen shows (issue 22 item 1, /payment/request): the summary above the one button, the button's
@@ -24,5 +25,20 @@ export function requestFormView(context: Pick<RequestPaymentContext, 'recipient'
     done: context.requested
       ? { key: 'requested.body', username: context.recipient?.username ?? '', amountCents, paymentId: context.requested.paymentId }
       : null,
+  };
+}
+
+type RequestSnapshot = Pick<SnapshotFrom<typeof requestPaymentMachine>, 'matches' | 'can' | 'context'>;
+
+/**
+ * The request screen from the request machine's snapshot (issue 24 item 6): the button is enabled when the machine
+ * takes SUBMIT now, says "Requesting…" while the request is sent, and the receipt shows once it is made.
+ */
+export function requestScreen(snapshot: RequestSnapshot): RequestFormView {
+  const view = requestFormView(snapshot.context, snapshot.matches('submitting'));
+  return {
+    ...view,
+    button: { ...view.button, disabled: !snapshot.can({ type: 'SUBMIT' }) },
+    done: snapshot.matches('done') ? view.done : null,
   };
 }

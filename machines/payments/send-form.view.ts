@@ -1,5 +1,6 @@
+import type { SnapshotFrom } from 'xstate';
 import { BALANCE_METHOD, NEW_CARD_METHOD, type PaymentCard } from './funding';
-import { methodCanPay, sendChargeOf, type SendPaymentContext } from '../send-payment.machine';
+import { methodCanPay, sendChargeOf, type SendPaymentContext, type sendPaymentMachine } from '../send-payment.machine';
 
 /**
  * What the send screen's method list shows (issue 22 item 2): the balance — disabled, "not enough", when it does
@@ -77,5 +78,34 @@ export function sendScreen(
     subject,
     amount: mode === 'payRequest' || at.itemKnown ? 'inSubject' : mode === 'checkout' ? 'fixed' : 'field',
     finding,
+  };
+}
+
+type SendSnapshot = Pick<SnapshotFrom<typeof sendPaymentMachine>, 'matches' | 'can' | 'context'>;
+
+/**
+ * Which parts of the pay screen show and what its buttons may do, from the send machine's snapshot (issue 24 item
+ * 6): the view renders this and never reads a state name.
+ * - `sent`: the payment went through — the done screen replaces the form;
+ * - `finding`: the receiver a link named is being looked up (`sendScreen`'s input);
+ * - `methods`: the payer's balance and cards are loading, or could not be read (the machine then takes RETRY), else
+ *   null;
+ * - `pay`: the one button — enabled when the machine takes SUBMIT now (it waits for the methods when nothing is
+ *   missing, and while the payment is sent), "Paying…" while it is.
+ */
+export interface SendParts {
+  sent: boolean;
+  finding: boolean;
+  methods: 'loading' | 'loadFailed' | null;
+  pay: { enabled: boolean; labelKey: 'actions.pay' | 'actions.paying' };
+}
+
+export function sendParts(snapshot: SendSnapshot): SendParts {
+  const methods = snapshot.matches({ form: 'loading' }) ? 'loading' : snapshot.matches({ form: 'loadFailed' }) ? 'loadFailed' : null;
+  return {
+    sent: snapshot.matches('done') && snapshot.context.sent !== null,
+    finding: snapshot.matches('findingReceiver'),
+    methods,
+    pay: { enabled: snapshot.can({ type: 'SUBMIT' }), labelKey: snapshot.matches('submitting') ? 'actions.paying' : 'actions.pay' },
   };
 }

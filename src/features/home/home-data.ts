@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { HomeData } from '../../../machines/home-activity.machine';
+import { signedInUser } from '../../../machines/session.view';
 import { apiClientFor } from '../../api/use-api';
 import type { ApiClient } from '../../api/client';
 import { offerPrefetch, ownProfileKey, takePrefetch } from '../../app/router/route-prefetch';
@@ -13,10 +14,9 @@ const key = (userId: string) => `home:${userId}`;
  * have arrived, beside the page's chunk, instead of after the page, its strings and its machine's first render.
  */
 export function prefetchHome(runtime: Runtime): void {
-  const session = runtime.session.getSnapshot();
-  const user = session.context.user;
   // A stored user who turns out to need set-up sees /set-up, not home: nothing to fetch for them.
-  if (!user || !session.matches('signedIn')) return;
+  const user = signedInUser(runtime.session.getSnapshot());
+  if (!user) return;
   const client = apiClientFor(runtime.api);
   offerPrefetch(key(user.userId), () => {
     const profile = loadOwnProfile(client, user.userId);

@@ -7,6 +7,7 @@ import { Link } from 'wouter';
 import { css } from '../../../styled-system/css';
 import { pendingFirstSteps, type FirstStep } from '../../../domain/first-steps';
 import { homeActivityMachine } from '../../../machines/home-activity.machine';
+import { homeSectionsView } from '../../../machines/home-activity.view';
 import { useApi } from '../../api/use-api';
 import { liveUpdates } from '../../api/live-updates';
 import { SessionContext } from '../../app/providers/session-context';
@@ -131,8 +132,8 @@ function HomeSections({
   steps: FirstStep[];
 }) {
   const { t: ta } = useTranslation('activity');
-  const { data } = state.context;
-  if (state.matches('loading')) return <Spinner />;
+  const view = homeSectionsView(state);
+  if (view.loading) return <Spinner />;
   return (
     <div className={stack}>
       {steps.length > 0 ? (
@@ -162,7 +163,7 @@ function HomeSections({
             {ta('home.seeAll')}
           </Link>
         </div>
-        {state.matches('failed') ? (
+        {view.retry ? (
           <div role="alert">
             <p className={mutedText}>{ta('home.recentFailed')}</p>
             <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>
@@ -170,10 +171,10 @@ function HomeSections({
             </button>
           </div>
         ) : null}
-        {data && data.recent.length === 0 ? <p className={mutedText}>{ta('home.recentEmpty')}</p> : null}
-        {data && data.recent.length > 0 ? (
+        {view.recent && view.recent.length === 0 ? <p className={mutedText}>{ta('home.recentEmpty')}</p> : null}
+        {view.recent && view.recent.length > 0 ? (
           <ul className={recentList} aria-labelledby="recent-title">
-            {data.recent.map((payment) => (
+            {view.recent.map((payment) => (
               <li key={payment.payment_id}>
                 <TransactionRow payment={payment} />
               </li>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { css } from '../../../styled-system/css';
 import { resourceViewMachine } from '../../../machines/resource-view.machine';
-import { ordersCard, type OpenOrders } from '../../../machines/payments/open-orders.view';
+import { waitingOrdersCard } from '../../../machines/payments/open-orders.view';
 import { useApi } from '../../api/use-api';
 import { OPEN_ORDERS_PATH } from '../../config/paths';
 import { appInspect } from '../../lib/app-inspector';
@@ -22,7 +22,7 @@ export function OrdersWaitingCard({ userId }: { userId: string }) {
   const api = useApi();
   const logic = useMemo(() => resourceViewMachine.provide({ actors: { load: loadOpenOrders(api, userId, { quiet: true }) } }), [api, userId]);
   const [state] = useMachine(logic, { inspect: appInspect });
-  const summary = state.matches('shown') ? ordersCard(state.context.data as OpenOrders, { lang: i18n.language }) : null;
+  const summary = waitingOrdersCard(state, { lang: i18n.language });
   if (!summary) return null;
   return (
     <section className={`${card} ${accent}`} aria-labelledby="orders-waiting-title">

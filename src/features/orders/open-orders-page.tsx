@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { css } from '../../../styled-system/css';
 import { resourceViewMachine } from '../../../machines/resource-view.machine';
-import { openOrderRows, type OpenOrders } from '../../../machines/payments/open-orders.view';
+import { openOrdersScreen } from '../../../machines/payments/open-orders.view';
 import { useApi } from '../../api/use-api';
 import { SessionContext } from '../../app/providers/session-context';
 import { UPLOAD_FILE_PATH, withQuery } from '../../config/paths';
@@ -49,14 +49,14 @@ export function OpenOrdersPage() {
   const userId = SessionContext.useSelector((snapshot) => snapshot.context.user?.userId ?? '');
   const logic = useMemo(() => resourceViewMachine.provide({ actors: { load: loadOpenOrders(api, userId, { quiet: false }) } }), [api, userId]);
   const [state, send] = useMachine(logic, { inspect: appInspect });
-  const rows = state.matches('shown') ? openOrderRows(state.context.data as OpenOrders, Date.now(), { lang: i18n.language }) : null;
+  const screen = openOrdersScreen(state, Date.now(), { lang: i18n.language });
 
   let content;
-  if (state.matches('failed') || state.matches('notFound')) {
+  if (screen.kind === 'failed') {
     content = <LoadFailedPanel message={t('orders.loadFailed')} retryLabel={t('orders.retry')} onRetry={() => send({ type: 'RETRY' })} />;
-  } else if (!rows) {
+  } else if (screen.kind === 'loading') {
     content = <Spinner />;
-  } else if (rows.length === 0) {
+  } else if (screen.kind === 'empty') {
     content = (
       <section className={card}>
         <p className={mutedText}>{t('orders.empty')}</p>
@@ -65,7 +65,7 @@ export function OpenOrdersPage() {
   } else {
     content = (
       <ul className={list} aria-label={t('orders.title')}>
-        {rows.map((order) => (
+        {screen.rows.map((order) => (
           <li key={order.paymentId}>
             <Link href={withQuery(UPLOAD_FILE_PATH, { id: order.paymentId })} className={row} aria-label={t('orders.reply', { name: order.fan })}>
               <RowAvatar src={order.fanPhoto} name={order.fan} />

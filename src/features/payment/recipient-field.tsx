@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { FormMessage } from '../../../machines/forms/field-errors';
 import type { Person } from '../../../machines/payments/person';
 import { recipientSearchMachine } from '../../../machines/recipient-search.machine';
+import { recipientSearchView, type RecipientSearchView } from '../../../machines/recipient-search.view';
 import { css, cx } from '../../../styled-system/css';
 import { Avatar } from '../../ui/avatar';
 import { errorId, hintId } from '../../ui/form/text-field';
@@ -71,7 +72,7 @@ export function RecipientField({ id, label, calls, initial, error, onSelectionCh
   const [state, send] = useMachine(logic, { input: { selected: initial }, inspect: appInspect });
   const [active, setActive] = useState(0);
   const { results, text: value } = state.context;
-  const open = state.matches('suggestions');
+  const view = recipientSearchView(state);
   const listId = `${id}-list`;
   const optionId = (index: number) => `${id}-option-${index}`;
   const errorText = text(error);
@@ -81,7 +82,7 @@ export function RecipientField({ id, label, calls, initial, error, onSelectionCh
     if (person) send({ type: 'SELECT', person });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (!open) return;
+    if (!view.open) return;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       const step = event.key === 'ArrowDown' ? 1 : -1;
@@ -102,9 +103,9 @@ export function RecipientField({ id, label, calls, initial, error, onSelectionCh
         className={fieldInput}
         role="combobox"
         aria-autocomplete="list"
-        aria-expanded={open}
+        aria-expanded={view.open}
         aria-controls={listId}
-        aria-activedescendant={open && results[active] ? optionId(active) : undefined}
+        aria-activedescendant={view.open && results[active] ? optionId(active) : undefined}
         aria-invalid={errorText ? true : undefined}
         aria-describedby={describedBy}
         autoComplete="off"
@@ -116,42 +117,16 @@ export function RecipientField({ id, label, calls, initial, error, onSelectionCh
         }}
         onKeyDown={onKeyDown}
       />
-      <ul id={listId} role="listbox" aria-label={t('fields.suggestions')} className={cx(listBox, open ? undefined : css({ display: 'none' }))}>
-        {open
-          ? results.map((person, index) => (
-              <li
-                key={person.userId}
-                id={optionId(index)}
-                role="option"
-                aria-selected={index === active}
-                className={option}
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => choose(person)}
-              >
-                <Avatar src={person.photo} alt="" size="sm" />
-                <span className={optionName}>
-                  <span className={username}>@{person.username}</span>
-                  {person.fullName ? <span className={fullName}>{person.fullName}</span> : null}
-                </span>
-              </li>
-            ))
-          : null}
-      </ul>
-      <div role="status" className={status}>
-        {state.matches('searching') ? t('search.searching') : null}
-        {state.matches('nothingFound') ? t('search.nothingFound') : null}
-        {state.matches('chosen') && state.context.selected
-          ? t('search.chosen', { name: state.context.selected.fullName ?? `@${state.context.selected.username}` })
-          : null}
-      </div>
-      {state.matches('failed') ? (
-        <p className={status}>
-          {t('search.failed')}{' '}
-          <button type="button" className={button({ variant: 'ghost', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>
-            {t('search.retry')}
-          </button>
-        </p>
-      ) : null}
+      <SuggestionList
+        id={listId}
+        label={t('fields.suggestions')}
+        people={view.open ? results : []}
+        open={view.open}
+        active={active}
+        optionId={optionId}
+        onChoose={choose}
+      />
+      <SearchStatus view={view} onRetry={() => send({ type: 'RETRY' })} />
       {errorText ? (
         <p id={errorId(id)} className={fieldError}>
           {errorText}
@@ -161,5 +136,66 @@ export function RecipientField({ id, label, calls, initial, error, onSelectionCh
         {t('fields.recipientHint')}
       </p>
     </div>
+  );
+}
+
+/** The list box of suggestions (hidden while closed): each person with their photo, @username and name. */
+function SuggestionList({
+  id,
+  label,
+  people,
+  open,
+  active,
+  optionId,
+  onChoose,
+}: {
+  id: string;
+  label: string;
+  people: Person[];
+  open: boolean;
+  active: number;
+  optionId: (index: number) => string;
+  onChoose: (person: Person) => void;
+}) {
+  return (
+    <ul id={id} role="listbox" aria-label={label} className={cx(listBox, open ? undefined : css({ display: 'none' }))}>
+      {people.map((person, index) => (
+        <li
+          key={person.userId}
+          id={optionId(index)}
+          role="option"
+          aria-selected={index === active}
+          className={option}
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => onChoose(person)}
+        >
+          <Avatar src={person.photo} alt="" size="sm" />
+          <span className={optionName}>
+            <span className={username}>@{person.username}</span>
+            {person.fullName ? <span className={fullName}>{person.fullName}</span> : null}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The line under the field (searching, nobody found, who is chosen) and a failed search with Retry. */
+function SearchStatus({ view, onRetry }: { view: RecipientSearchView; onRetry: () => void }) {
+  const { t } = useTranslation('payments');
+  return (
+    <>
+      <div role="status" className={status}>
+        {view.status ? t(view.status.key, view.status) : null}
+      </div>
+      {view.retry ? (
+        <p className={status}>
+          {t('search.failed')}{' '}
+          <button type="button" className={button({ variant: 'ghost', size: 'sm' })} onClick={onRetry}>
+            {t('search.retry')}
+          </button>
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Person } from '../../../machines/payments/person';
-import { requestFormView } from '../../../machines/payments/request-form.view';
+import { requestScreen } from '../../../machines/payments/request-form.view';
 import { requestPaymentMachine } from '../../../machines/request-payment.machine';
 import { css } from '../../../styled-system/css';
 import { useFormat } from '../../lib/use-format';
@@ -41,13 +41,13 @@ export function RequestPaymentPage() {
   const { context } = state;
   const onRecipient = useCallback((person: Person | null) => send({ type: 'SET_RECIPIENT', person }), [send]);
   // What the screen says — the summary, the button, the receipt — is machines/payments/request-form.view.ts's.
-  const view = requestFormView(context, state.matches('submitting'));
+  const view = requestScreen(state);
 
   return (
     <>
       <PageHeader title={t('request.title')} lead={t('request.lead')} />
       <div className={`${card} ${narrow}`}>
-        {state.matches('done') && view.done ? (
+        {view.done ? (
           <PaymentDone
             title={t('requested.title')}
             body={t(view.done.key, { amount: format.money(view.done.amountCents), username: view.done.username })}

@@ -2,12 +2,10 @@ import { appInspect } from '../../lib/app-inspector';
 import { useMachine } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { centsFromInput } from '../../../domain/money/amount-input';
-import { NEW_CARD_METHOD } from '../../../machines/payments/funding';
-import { checkoutResult, checkoutView } from '../../../machines/payments/checkout.view';
-import { methodOptions, methodText, payButtonCents, sendScreen, sendSummary } from '../../../machines/payments/send-form.view';
+import { checkoutResult, checkoutView, type CheckoutView } from '../../../machines/payments/checkout.view';
+import { methodText, payButtonCents, sendParts, sendScreen, sendSummary, type SendParts } from '../../../machines/payments/send-form.view';
 import type { Person } from '../../../machines/payments/person';
-import { sendPaymentMachine, showOnPageOffer } from '../../../machines/send-payment.machine';
+import { sendPaymentMachine, showOnPageOffer, type SendPaymentContext, type SendPaymentEvent } from '../../../machines/send-payment.machine';
 import { css } from '../../../styled-system/css';
 import { SessionContext } from '../../app/providers/session-context';
 import { useFormat } from '../../lib/use-format';
@@ -16,27 +14,18 @@ import { button } from '../../ui/button-styles';
 import { CheckboxField } from '../../ui/form/checkbox-field';
 import { focusFirstError } from '../../ui/form/focus-first-error';
 import { MachineForm } from '../../ui/form/machine-form';
-import { useFormText } from '../../ui/form/use-form-text';
 import { PageHeader } from '../../ui/page-header';
 import { card } from '../../ui/page-styles';
-import { CheckoutItem } from './checkout-item';
-import { MethodChoice } from './method-choice';
-import { NewCardFields } from './new-card-fields';
-import { AmountField, MessageField } from './payment-fields';
-import { PaymentDone, PaymentFailure, StepLoadFailure } from '../../ui/wizard/payment-outcome';
+import { MessageField } from './payment-fields';
+import { PaymentDone } from '../../ui/wizard/payment-outcome';
 import { PaymentSummary } from '../../ui/wizard/payment-summary';
-import { RecipientField } from './recipient-field';
-import { RequestBeingPaid } from './request-being-paid';
+import { SendMethods, SendSubject, terms } from './send-payment-parts';
 import { readSendStart } from './send-state';
 import { usePaymentCalls } from './use-payment-calls';
 
 const FORM_ID = 'send-payment-form';
 const narrow = css({ maxW: 'xl' });
-const fixedAmount = css({ display: 'grid', gap: '1' });
-const fixedLabel = css({ fontSize: 'sm', fontWeight: 'semibold' });
-const fixedValue = css({ fontSize: '2xl', fontWeight: 'bold' });
 const payButton = css({ w: 'full' });
-const terms = css({ fontSize: 'sm', color: 'fg.default', bg: 'bg.subtle', borderRadius: 'lg', p: '3' });
 
 /**
  * /payment/send (issue 22 item 1): one screen — recipient, amount, note, method (a new card in place), the summary
@@ -46,8 +35,6 @@ const terms = css({ fontSize: 'sm', color: 'fg.default', bg: 'bg.subtle', border
  */
 export function SendPaymentPage() {
   const { t } = useTranslation('payments');
-  const format = useFormat();
-  const formText = useFormText();
   const lang = useLocale();
   const calls = usePaymentCalls();
   const country = SessionContext.useSelector((snapshot) => snapshot.context.user?.country ?? null);
@@ -74,145 +61,108 @@ export function SendPaymentPage() {
   const [state, send] = useMachine(logic, { input, inspect: appInspect });
   const { context } = state;
   const onRecipient = useCallback((person: Person | null) => send({ type: 'SET_RECIPIENT', person }), [send]);
-  const summary = sendSummary(context);
+  const parts = sendParts(state);
   const checkout = checkoutView(context, { lang });
-  const result = checkoutResult(context, { lang });
-  const screen = sendScreen(context, { finding: state.matches('findingReceiver'), itemKnown: checkout !== null });
-  const submitting = state.matches('submitting');
-  const newCard = context.methodId === NEW_CARD_METHOD;
-  const wallOwner = showOnPageOffer(context);
-  const failureText = formText(context.failure);
-  const method = methodText(summary);
+  const screen = sendScreen(context, { finding: parts.finding, itemKnown: checkout !== null });
 
   return (
     <>
-      <PageHeader
-        title={t(screen.title)}
-        lead={t(screen.lead)}
-      />
+      <PageHeader title={t(screen.title)} lead={t(screen.lead)} />
       <div className={`${card} ${narrow}`}>
-        {state.matches('done') && context.sent && result ? (
-          <PaymentDone
-            title={t(result.title.key, { username: result.title.username })}
-            body={t(result.deadline.key, { deadline: result.deadline.deadline })}
-            paymentId={context.sent.paymentId}
-          />
-        ) : state.matches('done') && context.sent ? (
-          <PaymentDone
-            title={t('sent.title')}
-            body={t('sent.body', { amount: format.money(summary.amountCents), username: context.recipient?.username ?? '' })}
-            paymentId={context.sent.paymentId}
-          />
+        {parts.sent ? (
+          <SendDone context={context} />
         ) : (
           <MachineForm id={FORM_ID} onSubmit={() => send({ type: 'SUBMIT' })}>
-            {screen.finding ? <p role="status">{t(screen.finding)}</p> : null}
-            {context.itemGone && context.recipient ? (
-              <p role="status" className={terms}>
-                {t('checkout.itemGone', { username: context.recipient.username })}
-              </p>
-            ) : null}
-            {screen.subject === 'item' && checkout ? <CheckoutItem view={checkout} /> : null}
-            {screen.subject === 'request' && context.recipient ? (
-              <RequestBeingPaid
-                requester={context.recipient}
-                amountCents={summary.amountCents}
-                note={context.request?.note ?? null}
-                requestedAt={context.request?.requestedAt ?? null}
-              />
-            ) : null}
-            {screen.subject === 'recipient' ? (
-              <RecipientField
-                id="send-recipient"
-                label={t('fields.recipient')}
-                calls={calls}
-                initial={context.recipient}
-                error={context.errors.recipient}
-                onSelectionChange={onRecipient}
-              />
-            ) : null}
-            {screen.amount === 'fixed' ? (
-              <div className={fixedAmount}>
-                <span className={fixedLabel}>{t('fields.amountFixed')}</span>
-                <span className={fixedValue}>{format.money(centsFromInput(context.amount) ?? 0)}</span>
-              </div>
-            ) : null}
-            {screen.amount === 'field' ? (
-              <AmountField
-                id="send-amount"
-                value={context.amount}
-                error={context.errors.amount}
-                hint={context.recipient ? t('fields.amountTo', { username: context.recipient.username }) : undefined}
-                onValueChange={(value) => send({ type: 'CHANGE_AMOUNT', value })}
-              />
-            ) : null}
-            <MessageField
-              id="send-message"
-              label={checkout ? t(checkout.briefLabel.key, { username: checkout.briefLabel.username }) : t('fields.message')}
-              value={context.message}
-              error={context.errors.message}
-              onValueChange={(value) => send({ type: 'CHANGE_MESSAGE', value })}
-            />
-            {wallOwner ? (
-              <CheckboxField
-                id="send-show-on-page"
-                label={t('send.showOnPage', { username: wallOwner })}
-                checked={context.showOnPage}
-                onCheckedChange={(show) => send({ type: 'SET_SHOW_ON_PAGE', show })}
-              />
-            ) : null}
-            {state.matches({ form: 'loading' }) ? <p role="status">{t('method.loading')}</p> : null}
-            {state.matches({ form: 'loadFailed' }) ? (
-              <StepLoadFailure title={t('method.loadFailed')} retryLabel={t('actions.retry')} onRetry={() => send({ type: 'RETRY' })} />
-            ) : null}
-            {context.funding ? (
-              <MethodChoice
-                options={methodOptions(context)}
-                methodId={context.methodId}
-                error={context.errors.method}
-                onSelect={(methodId) => send({ type: 'SELECT_METHOD', methodId })}
-              />
-            ) : null}
-            {newCard && context.funding ? (
-              <NewCardFields
-                values={context.card}
-                errors={context.cardErrors}
-                save={context.saveCard}
-                declined={context.declined ? failureText : null}
-                onChange={(values) => send({ type: 'CHANGE_CARD', values })}
-                onSaveChange={(save) => send({ type: 'SET_SAVE_CARD', save })}
-              />
-            ) : null}
-            {context.failure && !(context.declined && newCard) ? (
-              <PaymentFailure
-                title={context.declined ? t('failed.cardDeclined') : t('failed.other')}
-                text={failureText}
-              />
-            ) : null}
-            <PaymentSummary
-              rows={[
-                [t('summary.to'), summary.to ? `@${summary.to}` : '—'],
-                [t('summary.amount'), format.money(summary.amountCents)],
-                [t('summary.fee'), format.money(summary.feeCents)],
-                [t('summary.total'), format.money(summary.totalCents)],
-                [t('summary.method'), method ? t(method.key, method) : ''],
-              ]}
-            />
-            {checkout ? (
-              <p id="checkout-terms" className={terms}>
-                {t(checkout.terms.key, { username: checkout.terms.username, deadline: checkout.terms.deadline })}
-              </p>
-            ) : null}
-            <button
-              type="submit"
-              className={`${button({ size: 'lg' })} ${payButton}`}
-              disabled={submitting}
-              aria-describedby={checkout ? 'checkout-terms' : undefined}
-            >
-              {submitting ? t('actions.paying') : t('actions.pay', { amount: format.money(payButtonCents(context)) })}
-            </button>
+            <SendSubject context={context} screen={screen} checkout={checkout} calls={calls} send={send} onRecipient={onRecipient} />
+            <SendNote context={context} checkout={checkout} send={send} />
+            <SendMethods context={context} parts={parts} send={send} />
+            <SendPay context={context} parts={parts} checkout={checkout} />
           </MachineForm>
         )}
       </div>
+    </>
+  );
+}
+
+type Send = (event: SendPaymentEvent) => void;
+
+/** The done screen: a checkout's waits for the creator's reply until its deadline; a payment's says whom and how much. */
+function SendDone({ context }: { context: SendPaymentContext }) {
+  const { t } = useTranslation('payments');
+  const format = useFormat();
+  const lang = useLocale();
+  const result = checkoutResult(context, { lang });
+  if (!context.sent) return null;
+  return result ? (
+    <PaymentDone
+      title={t(result.title.key, { username: result.title.username })}
+      body={t(result.deadline.key, { deadline: result.deadline.deadline })}
+      paymentId={context.sent.paymentId}
+    />
+  ) : (
+    <PaymentDone
+      title={t('sent.title')}
+      body={t('sent.body', { amount: format.money(sendSummary(context).amountCents), username: context.recipient?.username ?? '' })}
+      paymentId={context.sent.paymentId}
+    />
+  );
+}
+
+/** The note (a checkout's brief) and, paying from a creator's page, whether to be shown on their wall. */
+function SendNote({ context, checkout, send }: { context: SendPaymentContext; checkout: CheckoutView | null; send: Send }) {
+  const { t } = useTranslation('payments');
+  const wallOwner = showOnPageOffer(context);
+  return (
+    <>
+      <MessageField
+        id="send-message"
+        label={checkout ? t(checkout.briefLabel.key, { username: checkout.briefLabel.username }) : t('fields.message')}
+        value={context.message}
+        error={context.errors.message}
+        onValueChange={(value) => send({ type: 'CHANGE_MESSAGE', value })}
+      />
+      {wallOwner ? (
+        <CheckboxField
+          id="send-show-on-page"
+          label={t('send.showOnPage', { username: wallOwner })}
+          checked={context.showOnPage}
+          onCheckedChange={(show) => send({ type: 'SET_SHOW_ON_PAGE', show })}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The summary, a checkout's terms, and the one button that says what it does ("Pay $21.00", "Paying…"). */
+function SendPay({ context, parts, checkout }: { context: SendPaymentContext; parts: SendParts; checkout: CheckoutView | null }) {
+  const { t } = useTranslation('payments');
+  const format = useFormat();
+  const summary = sendSummary(context);
+  const method = methodText(summary);
+  return (
+    <>
+      <PaymentSummary
+        rows={[
+          [t('summary.to'), summary.to ? `@${summary.to}` : '—'],
+          [t('summary.amount'), format.money(summary.amountCents)],
+          [t('summary.fee'), format.money(summary.feeCents)],
+          [t('summary.total'), format.money(summary.totalCents)],
+          [t('summary.method'), method ? t(method.key, method) : ''],
+        ]}
+      />
+      {checkout ? (
+        <p id="checkout-terms" className={terms}>
+          {t(checkout.terms.key, { username: checkout.terms.username, deadline: checkout.terms.deadline })}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        className={`${button({ size: 'lg' })} ${payButton}`}
+        disabled={!parts.pay.enabled}
+        aria-describedby={checkout ? 'checkout-terms' : undefined}
+      >
+        {t(parts.pay.labelKey, { amount: format.money(payButtonCents(context)) })}
+      </button>
     </>
   );
 }

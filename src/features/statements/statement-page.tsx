@@ -4,7 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { css } from '../../../styled-system/css';
 import { statementMachine } from '../../../machines/statement.machine';
-import { monthLabel, statementCsvHref, statementMoney, statementScreen } from '../../../machines/statement.view';
+import {
+  monthLabel,
+  statementCsvHref,
+  statementMoney,
+  statementParts,
+  statementScreen,
+  type StatementRowView,
+  type StatementScreen,
+} from '../../../machines/statement.view';
 import { useApi } from '../../api/use-api';
 import { SessionContext } from '../../app/providers/session-context';
 import { useLocale } from '../../i18n/use-locale';
@@ -75,37 +83,15 @@ export function StatementPage() {
   }, [urlMonth, month, send]);
 
   const screen = useMemo(() => (statement ? statementScreen(statement, language, timeZone) : null), [statement, language, timeZone]);
-  const money = (cents: number) => statementMoney(cents, language);
-  const title = monthLabel(month, language);
+  const parts = statementParts(state);
 
   return (
     <div className={layout}>
       <PageHeader title={t('statement.title')} lead={t('statement.lead', { timeZone })} />
-      <div className={toolbar}>
-        <div className={fieldBox}>
-          <label htmlFor="statement-month" className={fieldLabel}>
-            {t('statement.month')}
-          </label>
-          <select
-            id="statement-month"
-            className={`${fieldInput} ${selectInput}`}
-            value={month}
-            onChange={(e) => send({ type: 'CHOOSE_MONTH', month: e.target.value })}
-          >
-            {months.map((m) => (
-              <option key={m} value={m}>
-                {monthLabel(m, language)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <a className={button({ variant: 'outline' })} href={statementCsvHref(userId, month, timeZone, language)} download={`tipjar-statement-${month}.csv`}>
-          {t('statement.downloadCsv', { month: title })}
-        </a>
-      </div>
+      <StatementToolbar userId={userId} month={month} months={months} timeZone={timeZone} onChoose={(m) => send({ type: 'CHOOSE_MONTH', month: m })} />
       <div aria-live="polite">
-        {state.matches('loading') ? <Spinner /> : null}
-        {state.matches('failed') ? (
+        {parts.loading ? <Spinner /> : null}
+        {parts.retry ? (
           <p role="alert" className={css({ display: 'flex', flexDirection: 'column', alignItems: 'start', gap: '3' })}>
             {t('statement.loadFailed')}
             <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>
@@ -114,68 +100,134 @@ export function StatementPage() {
           </p>
         ) : null}
       </div>
-      {screen && state.matches('loaded') ? (
+      {screen && parts.shown ? (
         <>
-          <section className={card} aria-labelledby="statement-summary">
-            <h2 id="statement-summary" className={sectionTitle}>
-              {t('statement.summary', { month: title })}
-            </h2>
-            <DetailList
-              rows={[
-                [t('statement.opening'), money(screen.openingCents)],
-                [t('statement.moneyIn'), money(screen.inCents)],
-                [t('statement.moneyOut'), money(screen.outCents)],
-                [t('statement.fees'), money(screen.feesCents)],
-                [t('statement.closing'), money(screen.closingCents)],
-              ]}
-            />
-          </section>
-          <section className={card} aria-labelledby="statement-movements">
-            <h2 id="statement-movements" className={sectionTitle}>
-              {t('statement.movements', { count: screen.movements })}
-            </h2>
-            {screen.rows.length === 0 ? (
-              <p className={`${mutedText} ${css({ mt: '3' })}`}>{t('statement.none')}</p>
-            ) : (
-              <ol className={list} aria-label={t('statement.movementsLabel', { month: title })}>
-                {screen.rows.map((row) => (
-                  <li key={row.key} className={item}>
-                    <div className={itemHead}>
-                      <span className={itemTitle}>
-                        {row.typeKey ? t(row.typeKey) : row.kind}
-                        {row.counterparty ? ` · @${row.counterparty}` : ''}
-                      </span>
-                      <span className={row.amountCents > 0 ? amountIn : amountOut}>{money(row.amountCents)}</span>
-                    </div>
-                    {row.note ? <p className={noteText}>{row.note}</p> : null}
-                    <dl className={facts}>
-                      <div>
-                        <dt>{t('statement.date')}</dt>
-                        <dd>
-                          <time dateTime={row.at}>{row.date}</time>
-                        </dd>
-                      </div>
-                      <div>
-                        <dt>{t('statement.fee')}</dt>
-                        <dd>{money(row.feeCents)}</dd>
-                      </div>
-                      <div>
-                        <dt>{t('statement.balanceAfter')}</dt>
-                        <dd>{money(row.balanceAfterCents)}</dd>
-                      </div>
-                      <div>
-                        <dt>{t('statement.reference')}</dt>
-                        <dd>{row.reference}</dd>
-                      </div>
-                    </dl>
-                  </li>
-                ))}
-              </ol>
-            )}
-            {screen.notShown > 0 ? <p className={`${mutedText} ${css({ mt: '3' })}`}>{t('statement.moreInCsv', { count: screen.notShown })}</p> : null}
-          </section>
+          <StatementSummary screen={screen} month={month} />
+          <StatementMovements screen={screen} month={month} />
         </>
       ) : null}
     </div>
+  );
+}
+
+/** The month picker (the months that have ended) and the month's CSV. */
+function StatementToolbar({
+  userId,
+  month,
+  months,
+  timeZone,
+  onChoose,
+}: {
+  userId: string;
+  month: string;
+  months: readonly string[];
+  timeZone: string;
+  onChoose: (month: string) => void;
+}) {
+  const { t } = useTranslation('activity');
+  const language = useLocale();
+  return (
+    <div className={toolbar}>
+      <div className={fieldBox}>
+        <label htmlFor="statement-month" className={fieldLabel}>
+          {t('statement.month')}
+        </label>
+        <select id="statement-month" className={`${fieldInput} ${selectInput}`} value={month} onChange={(e) => onChoose(e.target.value)}>
+          {months.map((m) => (
+            <option key={m} value={m}>
+              {monthLabel(m, language)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <a className={button({ variant: 'outline' })} href={statementCsvHref(userId, month, timeZone, language)} download={`tipjar-statement-${month}.csv`}>
+        {t('statement.downloadCsv', { month: monthLabel(month, language) })}
+      </a>
+    </div>
+  );
+}
+
+/** The month's totals: opening, in, out, fees, closing. */
+function StatementSummary({ screen, month }: { screen: StatementScreen; month: string }) {
+  const { t } = useTranslation('activity');
+  const language = useLocale();
+  const money = (cents: number) => statementMoney(cents, language);
+  return (
+    <section className={card} aria-labelledby="statement-summary">
+      <h2 id="statement-summary" className={sectionTitle}>
+        {t('statement.summary', { month: monthLabel(month, language) })}
+      </h2>
+      <DetailList
+        rows={[
+          [t('statement.opening'), money(screen.openingCents)],
+          [t('statement.moneyIn'), money(screen.inCents)],
+          [t('statement.moneyOut'), money(screen.outCents)],
+          [t('statement.fees'), money(screen.feesCents)],
+          [t('statement.closing'), money(screen.closingCents)],
+        ]}
+      />
+    </section>
+  );
+}
+
+/** The month's movements, one row each, and how many are left to the CSV. */
+function StatementMovements({ screen, month }: { screen: StatementScreen; month: string }) {
+  const { t } = useTranslation('activity');
+  const language = useLocale();
+  return (
+    <section className={card} aria-labelledby="statement-movements">
+      <h2 id="statement-movements" className={sectionTitle}>
+        {t('statement.movements', { count: screen.movements })}
+      </h2>
+      {screen.rows.length === 0 ? (
+        <p className={`${mutedText} ${css({ mt: '3' })}`}>{t('statement.none')}</p>
+      ) : (
+        <ol className={list} aria-label={t('statement.movementsLabel', { month: monthLabel(month, language) })}>
+          {screen.rows.map((row) => (
+            <StatementRow key={row.key} row={row} />
+          ))}
+        </ol>
+      )}
+      {screen.notShown > 0 ? <p className={`${mutedText} ${css({ mt: '3' })}`}>{t('statement.moreInCsv', { count: screen.notShown })}</p> : null}
+    </section>
+  );
+}
+
+/** One movement: what and with whom, the amount, the note, and its date, fee, balance after and reference. */
+function StatementRow({ row }: { row: StatementRowView }) {
+  const { t } = useTranslation('activity');
+  const language = useLocale();
+  const money = (cents: number) => statementMoney(cents, language);
+  return (
+    <li className={item}>
+      <div className={itemHead}>
+        <span className={itemTitle}>
+          {row.typeKey ? t(row.typeKey) : row.kind}
+          {row.counterparty ? ` · @${row.counterparty}` : ''}
+        </span>
+        <span className={row.amountCents > 0 ? amountIn : amountOut}>{money(row.amountCents)}</span>
+      </div>
+      {row.note ? <p className={noteText}>{row.note}</p> : null}
+      <dl className={facts}>
+        <div>
+          <dt>{t('statement.date')}</dt>
+          <dd>
+            <time dateTime={row.at}>{row.date}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('statement.fee')}</dt>
+          <dd>{money(row.feeCents)}</dd>
+        </div>
+        <div>
+          <dt>{t('statement.balanceAfter')}</dt>
+          <dd>{money(row.balanceAfterCents)}</dd>
+        </div>
+        <div>
+          <dt>{t('statement.reference')}</dt>
+          <dd>{row.reference}</dd>
+        </div>
+      </dl>
+    </li>
   );
 }

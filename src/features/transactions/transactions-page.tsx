@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { css } from '../../../styled-system/css';
 import { TRANSACTION_TABS, transactionListMachine } from '../../../machines/transaction-list.machine';
-import { activeFilterCount, filtersFromParams, sameFilters, withFilters } from '../../../machines/activity-search.view';
+import { transactionListView } from '../../../machines/transaction-list.view';
+import { filtersFromParams, sameFilters, withFilters } from '../../../machines/activity-search.view';
 import { useApi } from '../../api/use-api';
 import { liveUpdates } from '../../api/live-updates';
 import { SessionContext } from '../../app/providers/session-context';
@@ -122,17 +123,17 @@ type ListSend = (event: { type: 'SENTINEL_VISIBLE' } | { type: 'RETRY' }) => voi
 function TabContent({ state, send }: { state: ListSnapshot; send: ListSend }) {
   const { t: ta } = useTranslation('activity');
   const { items } = state.context;
-  if (state.matches('empty')) return <p className={empty}>{activeFilterCount(state.context.filters) > 0 ? ta('filters.noMatches') : ta('list.empty')}</p>;
-  if (state.matches('loading') && items.length === 0) return <Spinner />;
+  const view = transactionListView(state);
+  if (view.body.kind === 'empty') return <p className={empty}>{ta(view.body.key)}</p>;
+  if (view.body.kind === 'spinner') return <Spinner />;
   return (
     <>
       <div className={listCard}>
         <VirtualPaymentList items={items} label={ta('list.label')} onEndVisible={() => send({ type: 'SENTINEL_VISIBLE' })} />
       </div>
       <div aria-live="polite" className={note}>
-        {state.matches('loading') ? ta('list.loadingMore') : null}
-        {state.matches('end') ? ta('list.end') : null}
-        {state.matches('failed') ? (
+        {view.note && !('retry' in view.note) ? ta(view.note.key) : null}
+        {view.note && 'retry' in view.note ? (
           <span role="alert" className={css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '3' })}>
             {ta('list.loadFailed')}
             <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentView } from '../../../machines/activity/payment-types';
 import { pricePointToMe, sampleMessage } from '../../../machines/activity/samples';
-import { briefOf, openOrderRows, ordersCard, releaseCents, type OpenOrders } from '../../../machines/payments/open-orders.view';
+import { createActor, fromPromise } from 'xstate';
+import {
+  briefOf,
+  openOrderRows,
+  openOrdersScreen,
+  ordersCard,
+  releaseCents,
+  waitingOrdersCard,
+  type OpenOrders,
+} from '../../../machines/payments/open-orders.view';
+import { apiFailure } from '../../../machines/forms/api-failure';
+import { resourceViewMachine } from '../../../machines/resource-view.machine';
+import { gate, settle } from '../../support/gate';
 
 const UTC = { lang: 'en', timeZone: 'UTC' };
 const NOW = Date.parse('2025-01-03T12:00:00.000Z');
@@ -55,5 +67,65 @@ describe('the creator’s open orders (issue 23 item 3)', () => {
 
   it('sending releases the whole amount to the creator (the payer’s fee is not theirs)', () => {
     expect(releaseCents({ ...portrait, amount: '25.00' })).toBe(25_00);
+  });
+});
+
+describe('the open orders as the resource-view machine shows them (issue 24 item 6)', () => {
+  function start() {
+    const reads: ReturnType<typeof gate<unknown>>[] = [];
+    const actor = createActor(
+      resourceViewMachine.provide({
+        actors: {
+          load: fromPromise(() => {
+            const read = gate<unknown>();
+            reads.push(read);
+            return read.promise;
+          }),
+        },
+      }),
+    ).start();
+    return { actor, reads };
+  }
+
+  it('the page: loading, then the rows; nothing waiting says so', async () => {
+    const { actor, reads } = start();
+    expect(openOrdersScreen(actor.getSnapshot(), NOW, UTC)).toEqual({ kind: 'loading' });
+    reads[0]!.open(two);
+    await settle();
+    const screen = openOrdersScreen(actor.getSnapshot(), NOW, UTC);
+    expect(screen.kind === 'rows' ? screen.rows.map((r) => [r.fan, r.deadline]) : screen).toEqual([
+      ['bo', 'Sun, Jan 5, 12:00 PM'],
+      ['bo', 'Mon, Jan 6, 12:00 PM'],
+    ]);
+    const none = start();
+    none.reads[0]!.open({ count: 0, results: [] });
+    await settle();
+    expect(openOrdersScreen(none.actor.getSnapshot(), NOW, UTC)).toEqual({ kind: 'empty' });
+  });
+
+  it('the page: a failed read offers Retry, which reads again', async () => {
+    const { actor, reads } = start();
+    reads[0]!.fail(new Error('offline'));
+    await settle();
+    expect(openOrdersScreen(actor.getSnapshot(), NOW, UTC)).toEqual({ kind: 'failed' });
+    actor.send({ type: 'RETRY' });
+    expect(openOrdersScreen(actor.getSnapshot(), NOW, UTC)).toEqual({ kind: 'loading' });
+    // The server not finding the creator's orders reads the same as a failure.
+    const missing = start();
+    missing.reads[0]!.fail(apiFailure(404, { code: 'user_not_found', detail: 'No such user.' }));
+    await settle();
+    expect(openOrdersScreen(missing.actor.getSnapshot(), NOW, UTC)).toEqual({ kind: 'failed' });
+  });
+
+  it('home’s card: nothing while loading or after a failure; the count and next due once read', async () => {
+    const { actor, reads } = start();
+    expect(waitingOrdersCard(actor.getSnapshot(), UTC)).toBeNull();
+    reads[0]!.open(two);
+    await settle();
+    expect(waitingOrdersCard(actor.getSnapshot(), UTC)).toEqual({ count: 2, nextDue: 'Sun, Jan 5, 12:00 PM' });
+    const failed = start();
+    failed.reads[0]!.fail(new Error('offline'));
+    await settle();
+    expect(waitingOrdersCard(failed.actor.getSnapshot(), UTC)).toBeNull();
   });
 });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { requestFormView } from '../../../machines/payments/request-form.view';
+import { createActor, fromPromise } from 'xstate';
+import { requestFormView, requestScreen } from '../../../machines/payments/request-form.view';
+import { requestPaymentMachine } from '../../../machines/request-payment.machine';
+import { gate, settle } from '../../support/gate';
 
 const maya = { userId: 'u-1', username: 'maya', fullName: 'Maya D', photo: null };
 
@@ -29,5 +32,43 @@ describe('request screen view', () => {
       amountCents: 20_00,
       paymentId: 'p-1',
     });
+  });
+});
+
+describe('the request screen as the request machine shows it (issue 24 item 6)', () => {
+  it('"Request $20.00" while editing, "Requesting…" and disabled while sent, then the receipt', async () => {
+    const sent = gate<{ paymentId: string; amount: string }>();
+    const actor = createActor(
+      requestPaymentMachine.provide({ actors: { requestPayment: fromPromise(() => sent.promise) }, actions: { focusFirstError: () => {} } }),
+    ).start();
+    const screen = () => requestScreen(actor.getSnapshot());
+    // Nothing typed: the button is taken (it says what is missing).
+    expect(screen().button).toEqual({ key: 'actions.request', amountCents: 0, disabled: false });
+    actor.send({ type: 'SET_RECIPIENT', person: maya });
+    actor.send({ type: 'CHANGE_AMOUNT', value: '20' });
+    actor.send({ type: 'CHANGE_MESSAGE', value: 'Pizza' });
+    actor.send({ type: 'SUBMIT' });
+    expect(screen()).toEqual({
+      summary: { to: 'maya', amountCents: 20_00 },
+      button: { key: 'actions.requesting', amountCents: 20_00, disabled: true },
+      done: null,
+    });
+    sent.open({ paymentId: 'p-1', amount: '20.00' });
+    await settle();
+    expect(screen().done).toEqual({ key: 'requested.body', username: 'maya', amountCents: 20_00, paymentId: 'p-1' });
+  });
+
+  it('a request the server refused: editing again, the button back', async () => {
+    const sent = gate<{ paymentId: string; amount: string }>();
+    const actor = createActor(
+      requestPaymentMachine.provide({ actors: { requestPayment: fromPromise(() => sent.promise) }, actions: { focusFirstError: () => {} } }),
+    ).start();
+    actor.send({ type: 'SET_RECIPIENT', person: maya });
+    actor.send({ type: 'CHANGE_AMOUNT', value: '20' });
+    actor.send({ type: 'CHANGE_MESSAGE', value: 'Pizza' });
+    actor.send({ type: 'SUBMIT' });
+    sent.fail(new Error('refused'));
+    await settle();
+    expect(requestScreen(actor.getSnapshot())).toMatchObject({ button: { key: 'actions.request', disabled: false }, done: null });
   });
 });

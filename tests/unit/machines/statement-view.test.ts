@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { statementMachine, type LoadStatementInput } from '../../../machines/statement.machine';
+import { statementMachine, type LoadStatementInput, type StatementData } from '../../../machines/statement.machine';
 import {
   monthLabel,
   pastMonths,
   signedCents,
   statementCsvHref,
+  statementParts,
   statementScreen,
 } from '../../../machines/statement.view';
+import { gate, settle } from '../../support/gate';
 import { octoberStatement, STATEMENT_NOW } from '../../../machines/statement.catalogue';
 
 describe('statement view-model (issue 26 item 2)', () => {
@@ -81,5 +83,34 @@ describe('statement machine', () => {
     const chosen = createActor(machine, { input: { userId: 'u-1', month: '2026-09', timeZone: 'UTC', now: STATEMENT_NOW } }).start();
     await waitFor(chosen, (s) => s.matches('loaded'));
     expect(asked.at(-1)?.month).toBe('2026-09');
+  });
+});
+
+describe('the statement screen as its machine shows it (issue 24 item 6)', () => {
+  it('the spinner while the month loads, the failure with Retry, then the statement', async () => {
+    const reads: ReturnType<typeof gate<StatementData>>[] = [];
+    const actor = createActor(
+      statementMachine.provide({
+        actors: {
+          loadStatement: fromPromise(() => {
+            const read = gate<StatementData>();
+            reads.push(read);
+            return read.promise;
+          }),
+        },
+        actions: { writeMonth: () => {} },
+      }),
+      { input: { userId: 'u-1', month: null, timeZone: 'UTC', now: STATEMENT_NOW } },
+    ).start();
+    const parts = () => statementParts(actor.getSnapshot());
+    expect(parts()).toEqual({ loading: true, retry: false, shown: false });
+    reads[0]!.fail(new Error('offline'));
+    await settle();
+    expect(parts()).toEqual({ loading: false, retry: true, shown: false });
+    actor.send({ type: 'RETRY' });
+    expect(parts()).toEqual({ loading: true, retry: false, shown: false });
+    reads[1]!.open(octoberStatement);
+    await settle();
+    expect(parts()).toEqual({ loading: false, retry: false, shown: true });
   });
 });
