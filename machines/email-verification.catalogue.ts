@@ -9,7 +9,7 @@ export default entry({
   purpose: 'Email verification: the 6-digit code typed or carried by the emailed link, resend, the expired link; then the session refreshed or "verified elsewhere".',
   views: ['src/features/auth/email-verification-view.tsx', 'src/features/auth/check-email-page.tsx'],
   operations: { verifyCode: ['verifyEmailOtp'], resendCode: ['resendEmailOtp'], loadUser: ['getAccount'] },
-  tests: ['tests/e2e/accounts.spec.ts', 'tests/api/accounts-signup.test.ts'],
+  tests: ['tests/unit/machines/email-verification-view.test.ts', 'tests/e2e/accounts.spec.ts', 'tests/api/accounts-signup.test.ts'],
   fake: () =>
     emailVerificationMachine.provide({
       actors: { verifyCode: succeeds(), resendCode: succeeds(), loadUser: resolves(activeUser) },

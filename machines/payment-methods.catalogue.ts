@@ -9,7 +9,7 @@ export default entry({
   purpose: "The user's cards; remove one after a No / Yes confirmation → 'card removed' (one already gone counts as removed).",
   views: ['src/features/wallet/payment-methods-page.tsx'],
   operations: { loadCards: ['listCards'], removeCard: ['removeCard'] },
-  tests: ['tests/e2e/wallet-deposits.spec.ts', 'tests/api/cards.test.ts'],
+  tests: ['tests/unit/machines/payment-methods-view.test.ts', 'tests/e2e/wallet-deposits.spec.ts', 'tests/api/cards.test.ts'],
   fake: () => paymentMethodsMachine.provide({ actors: { loadCards: resolves([deposits.savedCard]), removeCard: succeeds() } }),
   events: {
     RETRY: { type: 'RETRY' },

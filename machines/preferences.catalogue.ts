@@ -11,7 +11,7 @@ export default entry({
   purpose: 'Manage preferences (/settings): language and notification emails, stored on the server; a language picked applies and is stored at once.',
   views: ['src/features/settings/preferences-section.tsx'],
   operations: { loadPreferences: ['getPreferences'], savePreferences: ['updatePreferences'] },
-  tests: ['tests/e2e/account-settings.spec.ts', 'tests/api/account-settings.test.ts'],
+  tests: ['tests/unit/machines/preferences-view.test.ts', 'tests/e2e/account-settings.spec.ts', 'tests/api/account-settings.test.ts'],
   fake: () =>
     preferencesMachine.provide({
       actors: { loadPreferences: resolves(defaultPreferences), savePreferences: resolves(savedPreferences) },

@@ -22,7 +22,7 @@ export default entry({
   purpose: 'My profile (/profile): the bio, and the price points by price ascending; removing one asks first, then "price point removed".',
   views: ['src/features/profile/profile-page.tsx'],
   operations: { loadProfile: ['getProfile'], saveBio: ['updateProfile'], removePricePoint: ['removePricePoint'] },
-  tests: ['tests/e2e/creators.spec.ts', 'tests/api/creators-profile.test.ts'],
+  tests: ['tests/unit/machines/profile-view.test.ts', 'tests/e2e/creators.spec.ts', 'tests/api/creators-profile.test.ts'],
   fake: () =>
     profileMachine.provide({
       actors: { loadProfile: resolves(miaProfile), saveBio: resolves(miaProfile), removePricePoint: resolves([videoOffer]) },

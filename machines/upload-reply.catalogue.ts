@@ -12,7 +12,7 @@ export default entry({
   purpose: 'A creator replies to a price-point payment with the promised photo or video: the file checked (kind, size), uploaded with progress, then the claim — kept across a failed claim so the bytes go once.',
   views: ['src/features/transactions/upload-file-page.tsx'],
   operations: { loadPayment: ['getPayment'], uploadMedia: ['uploadMedia'], claimPayment: ['postPaymentMessage'] },
-  tests: ['tests/e2e/price-point-reply.spec.ts', 'tests/e2e/reply-workspace.spec.ts', 'tests/api/uploads.test.ts'],
+  tests: ['tests/unit/machines/upload-reply-view.test.ts', 'tests/e2e/price-point-reply.spec.ts', 'tests/e2e/reply-workspace.spec.ts', 'tests/api/uploads.test.ts'],
   fake: () =>
     uploadReplyMachine.provide({
       actors: {

@@ -60,6 +60,9 @@ run('architecture rules (dependency-cruiser)', bin('depcruise'), [
   '--ignore-known', '--output-type', 'err', 'server', 'src', 'machines', 'domain', 'scripts', 'tests',
 ]);
 run('architecture drawing', bin('tsx'), ['scripts/architecture/layers.ts', '--check']);
+// The generated browser paths (tests/e2e/paths/generated/) are what the machines' graphs and the committed
+// ui-coverage.json give: checked before the browser run rewrites that file.
+run('generated browser paths', bin('tsx'), ['scripts/flows/generate-paths.ts', '--check']);
 
 const vitestReport = join(reports, 'vitest.json');
 const vitestPassed = run('unit, API and model-based tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);

@@ -8,9 +8,17 @@ import type { RecordedTransition } from '../../machines/graph/transition-recorde
  */
 export const RECORD_TRANSITION_BINDING = '__tipjarRecordTransition';
 
+/**
+ * Set (to true) on the page by the generated path tests (tests/e2e/paths/run-paths.ts) before the app starts: the
+ * recorder then reports every transition, repeats included, in the order taken, so a test can check each step's.
+ * Without it each transition goes out once per page load, which is all coverage needs.
+ */
+export const RECORD_EVERY_TRANSITION = '__tipjarRecordEveryTransition';
+
 declare global {
   interface Window {
     [RECORD_TRANSITION_BINDING]?: (taken: RecordedTransition) => Promise<void>;
     __tipjarTransitions?: RecordedTransition[];
+    [RECORD_EVERY_TRANSITION]?: boolean;
   }
 }

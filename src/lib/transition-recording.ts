@@ -1,18 +1,20 @@
 import type { InspectionEvent } from 'xstate';
 import { transitionRecorder } from '../../machines/graph/transition-recorder';
-import { RECORD_TRANSITION_BINDING } from './transition-binding';
+import { RECORD_EVERY_TRANSITION, RECORD_TRANSITION_BINDING } from './transition-binding';
 
 /**
  * The app's transition recorder, a lazy chunk of its own: loaded only when the page carries the browser tests'
  * binding (or under `npm run dev`), never by a production page (tests/e2e/bundle-budget.spec.ts). Each transition
- * goes out once per page load: the tests want the set taken, and every call to the binding is a round trip.
+ * goes out once per page load: the tests want the set taken, and every call to the binding is a round trip. A path
+ * test asks for every one, in order (`RECORD_EVERY_TRANSITION`): it checks each of its steps by its record.
  */
 export function transitionRecording(): (event: InspectionEvent) => void {
   const binding = window[RECORD_TRANSITION_BINDING];
+  const every = window[RECORD_EVERY_TRANSITION] === true;
   const sent = new Set<string>();
   return transitionRecorder((taken) => {
     const key = `${taken.machine}\n${taken.transition}`;
-    if (sent.has(key)) return;
+    if (sent.has(key) && !every) return;
     sent.add(key);
     if (binding) {
       // A call made as the page unloads is refused; the transition was recorded by the call before it or is lost

@@ -5,7 +5,8 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { PIN_LENGTH } from '../../../domain/limits';
-import { emailVerificationMachine, type VerificationStart } from '../../../machines/email-verification.machine';
+import { emailVerificationMachine, type EmailVerificationEvent, type VerificationStart } from '../../../machines/email-verification.machine';
+import { emailVerificationView, type EmailVerificationView } from '../../../machines/email-verification.view';
 import { useApi } from '../../api/use-api';
 import { SessionContext } from '../../app/providers/session-context';
 import { CHECK_EMAIL_PATH, EXPIRED_LINK_PATH, HOME_PATH, LOGIN_PATH, VERIFY_SUCCESS_PATH, withQuery } from '../../config/paths';
@@ -70,69 +71,71 @@ function Verification({ start, email, code, signedIn }: { start: VerificationSta
     });
   }, [api, session, notify, t, email]);
   const [state, send] = useMachine(logic, { input: { email, code, start, signedIn }, inspect: appInspect });
+  const view = emailVerificationView(state);
 
-  if (state.matches('linkExpired')) {
-    const resending = state.matches({ linkExpired: 'resending' });
+  if (view.expiredLink) {
+    const { message, resend } = view.expiredLink;
     return (
       <Titled title={t('titles.expiredLink')}>
         <p className={authSubtitle}>{t('expiredLink.body', { email })}</p>
         <div className={authActions}>
-          <FormAlert message={state.context.message} />
+          <FormAlert message={message} />
           <button
             type="button"
             className={button({ size: 'lg', fullWidth: true })}
-            disabled={resending}
+            disabled={!resend.enabled}
             onClick={() => send({ type: 'RESEND' })}
           >
-            {resending ? t('expiredLink.resending') : t('expiredLink.resend')}
+            {t(resend.labelKey)}
           </button>
         </div>
       </Titled>
     );
   }
 
-  if (state.matches('enteringCode') || state.matches('verifying')) {
-    const { digits, errors, message, resent } = state.context;
-    const verifying = state.matches('verifying');
-    const resending = state.matches({ enteringCode: 'resending' });
-    return (
-      <Titled title={t('titles.checkEmail')}>
-        <p className={authSubtitle}>
-          <Trans t={t} i18nKey="checkEmail.body" values={{ email, digits: PIN_LENGTH }} components={{ strong: <strong /> }} />
-        </p>
-        <MachineForm id={FORM_IDS.verifyEmail} message={message} onSubmit={() => send({ type: 'SUBMIT' })}>
-          <FormNotice>{resent ? t('checkEmail.resent', { email }) : null}</FormNotice>
-          <PinInput
-            label={t('checkEmail.codeLabel')}
-            value={digits}
-            onValueChange={(next) => send({ type: 'CODE_CHANGED', digits: next })}
-            error={errors.otp}
-            disabled={verifying}
-          />
-          <button type="submit" className={button({ size: 'lg', fullWidth: true })} disabled={verifying || resending}>
-            {verifying ? t('checkEmail.submitting') : t('checkEmail.submit')}
-          </button>
-        </MachineForm>
-        <p className={authFootnote}>
-          {t('checkEmail.resendPrompt')}{' '}
-          <button
-            type="button"
-            className={`${textLink} ${inlineButton}`}
-            disabled={verifying || resending}
-            onClick={() => send({ type: 'RESEND' })}
-          >
-            {resending ? t('checkEmail.resending') : t('checkEmail.resend')}
-          </button>
-        </p>
-      </Titled>
-    );
-  }
+  if (view.code) return <CodeForm code={view.code} email={email} send={send} />;
 
   // Checking the link, or on the way out after success.
   return (
     <Titled title={t('titles.verifyEmail')}>
       <p className={authSubtitle}>{t('verifyEmail.checking')}</p>
       <Spinner />
+    </Titled>
+  );
+}
+
+/** The code typed into six boxes, with Verify and "send a new code". */
+function CodeForm({ code, email, send }: { code: NonNullable<EmailVerificationView['code']>; email: string; send: (event: EmailVerificationEvent) => void }) {
+  const { t } = useTranslation('accounts');
+  return (
+    <Titled title={t('titles.checkEmail')}>
+      <p className={authSubtitle}>
+        <Trans t={t} i18nKey="checkEmail.body" values={{ email, digits: PIN_LENGTH }} components={{ strong: <strong /> }} />
+      </p>
+      <MachineForm id={FORM_IDS.verifyEmail} message={code.message} onSubmit={() => send({ type: 'SUBMIT' })}>
+        <FormNotice>{code.resent ? t('checkEmail.resent', { email }) : null}</FormNotice>
+        <PinInput
+          label={t('checkEmail.codeLabel')}
+          value={code.digits}
+          onValueChange={(next) => send({ type: 'CODE_CHANGED', digits: next })}
+          error={code.error}
+          disabled={!code.typing}
+        />
+        <button type="submit" className={button({ size: 'lg', fullWidth: true })} disabled={!code.verify.enabled}>
+          {t(code.verify.labelKey)}
+        </button>
+      </MachineForm>
+      <p className={authFootnote}>
+        {t('checkEmail.resendPrompt')}{' '}
+        <button
+          type="button"
+          className={`${textLink} ${inlineButton}`}
+          disabled={!code.resend.enabled}
+          onClick={() => send({ type: 'RESEND' })}
+        >
+          {t(code.resend.labelKey)}
+        </button>
+      </p>
     </Titled>
   );
 }

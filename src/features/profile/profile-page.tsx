@@ -4,7 +4,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { BIO_MAX_LENGTH } from '../../../domain/limits';
-import { profileMachine } from '../../../machines/profile.machine';
+import { profileMachine, type ProfileEvent } from '../../../machines/profile.machine';
+import { profileView, type ProfileView } from '../../../machines/profile.view';
 import { isApiFailure } from '../../../machines/forms/api-failure';
 import { css } from '../../../styled-system/css';
 import { useApi } from '../../api/use-api';
@@ -75,11 +76,11 @@ export function ProfilePage() {
     [api, notify, summary],
   );
   const [state, send] = useMachine(logic, { input: { userId: user?.userId ?? '' }, inspect: appInspect });
-  const { values, errors, message, pricePoints, removing } = state.context;
+  const view = profileView(state);
   const header = <PageHeader title={tc('routes.profile')} lead={t('profile.lead')} />;
 
-  if (state.matches('loading')) return <>{header}<Spinner /></>;
-  if (state.matches('loadFailed')) {
+  if (view.stage === 'loading') return <>{header}<Spinner /></>;
+  if (view.stage === 'loadFailed') {
     return (
       <>
         {header}
@@ -88,8 +89,8 @@ export function ProfilePage() {
     );
   }
 
-  const savingBio = state.matches('savingBio');
   const nameOf = (price: string) => pricePointName(price, format.money);
+  const removing = view.dialog.point;
   return (
     <>
       {header}
@@ -98,75 +99,11 @@ export function ProfilePage() {
         {/* Money in and out, with orders and tips apart for a creator (issue 26 item 1): its own lazy chunk. */}
         {user?.userId ? <LazyMoneyChart userId={user.userId} actors={chartActors} /> : null}
         <ProfileImagesSection />
-        <section className={card} aria-labelledby="profile-bio-title">
-          <h2 id="profile-bio-title" className={sectionTitle}>
-            {t('profile.bioTitle')}
-          </h2>
-          <form
-            id={BIO_FORM_ID}
-            className={bioForm}
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              send({ type: 'SAVE_BIO' });
-            }}
-          >
-            <FormAlert message={message} />
-            <div className={css({ w: 'full' })}>
-              <TextAreaField
-                id="profile-bio"
-                label={t('profile.bioLabel')}
-                value={values.bio_message}
-                onValueChange={(value) => send({ type: 'CHANGE', field: 'bio_message', value })}
-                error={errors.bio_message}
-                hint={t('profile.bioHint', { max: BIO_MAX_LENGTH })}
-                rows={3}
-              />
-            </div>
-            <button type="submit" className={button()} disabled={savingBio}>
-              {savingBio ? t('profile.savingBio') : t('profile.saveBio')}
-            </button>
-          </form>
-        </section>
-
-        <section className={card} aria-labelledby="profile-price-points-title">
-          <div className={headRow}>
-            <h2 id="profile-price-points-title" className={sectionTitle}>
-              {t('profile.pricePointsTitle')}
-            </h2>
-            <Link href={PRICE_POINT_PATH} className={button({ variant: 'outline', size: 'sm' })}>
-              {t('profile.addPricePoint')}
-            </Link>
-          </div>
-          <p className={mutedText}>{t('profile.pricePointsLead')}</p>
-          {pricePoints.length === 0 ? (
-            <p className={css({ mt: '4' })}>{t('profile.noPricePoints')}</p>
-          ) : (
-            <ul className={list} aria-label={t('profile.pricePointsTitle')}>
-              {pricePoints.map((point) => (
-                <li key={point.id} className={item}>
-                  <div>
-                    <p className={name}>{nameOf(point.price)}</p>
-                    <p>{point.description}</p>
-                    <p className={mutedText}>{t(`mediaType.${point.media_type}`)}</p>
-                  </div>
-                  <button
-                    type="button"
-                    className={button({ variant: 'ghost', size: 'sm' })}
-                    aria-label={t('profile.removeLabel', { name: nameOf(point.price) })}
-                    disabled={!state.matches('ready')}
-                    onClick={() => send({ type: 'REMOVE', id: point.id })}
-                  >
-                    {t('profile.remove')}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <BioSection bio={view.bio} send={send} />
+        <PricePointsSection pricePoints={view.pricePoints} nameOf={nameOf} send={send} />
       </div>
       <ConfirmDialog
-        open={state.matches('confirmingRemove') || state.matches('removing')}
+        open={view.dialog.open}
         onCancel={() => send({ type: 'CANCEL' })}
         onConfirm={() => send({ type: 'CONFIRM' })}
         destructive
@@ -174,5 +111,88 @@ export function ProfilePage() {
         body={removing ? t('profile.removeDialogBody', { name: nameOf(removing.price), description: removing.description }) : ''}
       />
     </>
+  );
+}
+
+type Send = (event: ProfileEvent) => void;
+
+/** The bio: a one-field form. */
+function BioSection({ bio, send }: { bio: ProfileView['bio']; send: Send }) {
+  const { t } = useTranslation('creators');
+  return (
+    <section className={card} aria-labelledby="profile-bio-title">
+      <h2 id="profile-bio-title" className={sectionTitle}>
+        {t('profile.bioTitle')}
+      </h2>
+      <form
+        id={BIO_FORM_ID}
+        className={bioForm}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'SAVE_BIO' });
+        }}
+      >
+        <FormAlert message={bio.message} />
+        <div className={css({ w: 'full' })}>
+          <TextAreaField
+            id="profile-bio"
+            label={t('profile.bioLabel')}
+            value={bio.value}
+            onValueChange={(value) => send({ type: 'CHANGE', field: 'bio_message', value })}
+            error={bio.error}
+            hint={t('profile.bioHint', { max: BIO_MAX_LENGTH })}
+            rows={3}
+            readOnly={!bio.editable}
+          />
+        </div>
+        <button type="submit" className={button()} disabled={!bio.save.enabled}>
+          {t(bio.save.labelKey)}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** The price points, cheapest first, each with its Remove (which asks first). */
+function PricePointsSection(props: { pricePoints: ProfileView['pricePoints']; nameOf: (price: string) => string; send: Send }) {
+  const { t } = useTranslation('creators');
+  const { pricePoints, nameOf, send } = props;
+  return (
+    <section className={card} aria-labelledby="profile-price-points-title">
+      <div className={headRow}>
+        <h2 id="profile-price-points-title" className={sectionTitle}>
+          {t('profile.pricePointsTitle')}
+        </h2>
+        <Link href={PRICE_POINT_PATH} className={button({ variant: 'outline', size: 'sm' })}>
+          {t('profile.addPricePoint')}
+        </Link>
+      </div>
+      <p className={mutedText}>{t('profile.pricePointsLead')}</p>
+      {pricePoints.length === 0 ? (
+        <p className={css({ mt: '4' })}>{t('profile.noPricePoints')}</p>
+      ) : (
+        <ul className={list} aria-label={t('profile.pricePointsTitle')}>
+          {pricePoints.map(({ point, remove }) => (
+            <li key={point.id} className={item}>
+              <div>
+                <p className={name}>{nameOf(point.price)}</p>
+                <p>{point.description}</p>
+                <p className={mutedText}>{t(`mediaType.${point.media_type}`)}</p>
+              </div>
+              <button
+                type="button"
+                className={button({ variant: 'ghost', size: 'sm' })}
+                aria-label={t('profile.removeLabel', { name: nameOf(point.price) })}
+                disabled={!remove}
+                onClick={() => send({ type: 'REMOVE', id: point.id })}
+              >
+                {t('profile.remove')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, isLocale } from '../../../domain/product';
 import { preferencesMachine } from '../../../machines/preferences.machine';
+import { preferencesView } from '../../../machines/preferences.view';
 import { css } from '../../../styled-system/css';
 import { useApi } from '../../api/use-api';
 import { SessionContext } from '../../app/providers/session-context';
@@ -43,16 +44,14 @@ export function PreferencesSection() {
     });
   }, [api, notify]);
   const [state, send] = useMachine(logic, { input: { userId }, inspect: appInspect });
-  const { values, message } = state.context;
-  // A language picked is being stored (it is shown at once); or Save was pressed.
-  const saving = state.matches('saving') || state.matches('savingLanguage');
+  const view = preferencesView(state);
   return (
     <section className={card} aria-labelledby="preferences-title">
       <h2 id="preferences-title" className={sectionTitle}>
         {t('preferences.title')}
       </h2>
-      {state.matches('loading') ? <Spinner /> : null}
-      {state.matches('loadFailed') ? (
+      {view.loading ? <Spinner /> : null}
+      {view.retry ? (
         <div role="alert" className={form}>
           <p>{t('preferences.loadFailed')}</p>
           <button type="button" className={button({ variant: 'outline' })} onClick={() => send({ type: 'RETRY' })}>
@@ -60,7 +59,7 @@ export function PreferencesSection() {
           </button>
         </div>
       ) : null}
-      {state.matches('ready') || saving ? (
+      {view.form ? (
         <form
           className={form}
           noValidate
@@ -69,12 +68,12 @@ export function PreferencesSection() {
             send({ type: 'SAVE' });
           }}
         >
-          <FormAlert message={message} />
+          <FormAlert message={view.form.message} />
           <div className={wide}>
             <SelectField
               id="preferences-language"
               label={t('preferences.language')}
-              value={values.language}
+              value={view.form.values.language}
               placeholder={t('preferences.language')}
               options={LOCALES.map((value) => ({ value, label: tc(`language.names.${value}`) }))}
               onValueChange={(value) => isLocale(value) && send({ type: 'CHANGE', field: 'language', value })}
@@ -83,11 +82,12 @@ export function PreferencesSection() {
           <CheckboxField
             id="preferences-email-notifications"
             label={t('preferences.emailNotifications')}
-            checked={values.emailNotifications}
+            checked={view.form.values.emailNotifications}
+            disabled={!view.form.emailsEditable}
             onCheckedChange={(value) => send({ type: 'CHANGE', field: 'emailNotifications', value })}
           />
-          <button type="submit" className={button()} disabled={saving}>
-            {saving ? t('preferences.saving') : t('preferences.save')}
+          <button type="submit" className={button()} disabled={!view.form.save.enabled}>
+            {t(view.form.save.labelKey)}
           </button>
         </form>
       ) : null}

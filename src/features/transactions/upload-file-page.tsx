@@ -1,12 +1,12 @@
 import { appInspect } from '../../lib/app-inspector';
 import { useMachine } from '@xstate/react';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
 import { css } from '../../../styled-system/css';
 import { ACCEPT } from '../../../domain/media-file';
-import { isFileProblem, uploadReplyMachine } from '../../../machines/upload-reply.machine';
-import { uploadReplyView } from '../../../machines/payments/upload-reply.view';
+import { uploadReplyMachine, type UploadReplyEvent } from '../../../machines/upload-reply.machine';
+import { uploadReplyScreen, uploadReplyView, type UploadReplyScreen } from '../../../machines/payments/upload-reply.view';
 import { FilePicker } from '../../ui/file-picker';
 import { FilePreview } from '../../ui/file-preview';
 import { useApi } from '../../api/use-api';
@@ -43,9 +43,7 @@ const backLinkBox = css({ mt: '4', display: 'flex', minH: '6', alignItems: 'cent
  * chunk (router pages), so the upload code is fetched only when a creator opens it.
  */
 export function UploadFilePage() {
-  const { t, i18n } = useTranslation('activity');
-  const format = useFormat();
-  const formText = useFormText();
+  const { t } = useTranslation('activity');
   const api = useApi();
   const userId = SessionContext.useSelector((snapshot) => snapshot.context.user?.userId ?? '');
   const [params] = useSearchParams();
@@ -59,7 +57,7 @@ export function UploadFilePage() {
   }, [api]);
   const input = useMemo(() => ({ userId, paymentId, claimKey: crypto.randomUUID() }), [userId, paymentId]);
   const [state, send] = useMachine(logic, { input, systemId: UPLOAD_REPLY_SYSTEM_ID, inspect: appInspect });
-  const { context } = state;
+  const screen = uploadReplyScreen(state);
   const detailsHref = withQuery(TRANSACTION_DETAILS_PATH, { id: paymentId ?? '' });
   const backLink = (
     <p className={backLinkBox}>
@@ -70,11 +68,11 @@ export function UploadFilePage() {
   );
 
   let body;
-  if (state.matches('notFound')) {
+  if (screen.stage === 'notFound') {
     body = <NotFoundPanel title={t('details.notFound')} body={t('details.notFoundBody')} />;
-  } else if (state.matches('loadFailed')) {
+  } else if (screen.stage === 'loadFailed') {
     body = <LoadFailedPanel message={t('details.loadFailed')} retryLabel={t('details.retry')} onRetry={() => send({ type: 'RETRY' })} />;
-  } else if (state.matches('nothingToReply')) {
+  } else if (screen.stage === 'nothingToReply') {
     body = (
       <section className={card} aria-labelledby="nothing-title">
         <h2 id="nothing-title" className={sectionTitle}>
@@ -83,7 +81,7 @@ export function UploadFilePage() {
         {backLink}
       </section>
     );
-  } else if (state.matches('claimed')) {
+  } else if (screen.stage === 'claimed') {
     body = (
       <section className={card} aria-labelledby="claimed-title">
         <h2 id="claimed-title" className={sectionTitle} tabIndex={-1}>
@@ -97,88 +95,8 @@ export function UploadFilePage() {
         </p>
       </section>
     );
-  } else if (context.payment && context.kind) {
-    const { payment, kind, file, problem } = context;
-    const busy = state.matches('uploading') || state.matches('claiming');
-    const fileProblem = isFileProblem(problem) ? formText(problem) : null;
-    const describedBy = [fileProblem ? errorId(FILE_ID) : null, hintId(FILE_ID)].filter(Boolean).join(' ');
-    // As of this render: the time left moves on with the next one (a progress event, a keystroke).
-    const view = uploadReplyView({ payment, file, sent: context.sent }, Date.now(), { lang: i18n.language });
-    const { brief: fanBrief, deadline, percent } = view;
-    body = (
-      <section className={`${card} ${narrow}`} aria-labelledby="reply-title">
-        <h2 id="reply-title" className={sectionTitle}>
-          {t('upload.promised', {
-            name: payment.sender_username ?? t('someone'),
-            amount: format.money(cents(payment.amount)),
-            media: t(`details.media.${kind}`).toLowerCase(),
-          })}
-        </h2>
-        {payment.description ? <p className={mutedText}>{payment.description}</p> : null}
-        {deadline ? <p className={deadlineLine}>{t(deadline.key, deadline)}</p> : null}
-        {fanBrief ? (
-          <div className={briefBox}>
-            <h3 id="reply-brief-title" className={fieldLabel}>
-              {t('upload.briefTitle')}
-            </h3>
-            <blockquote className={brief}>
-              {fanBrief}
-            </blockquote>
-          </div>
-        ) : null}
-        <MachineForm id={FORM_ID} message={isFileProblem(problem) ? null : problem} onSubmit={() => send({ type: 'SUBMIT' })}>
-          <div className={fieldBox}>
-            <label htmlFor={FILE_ID} className={fieldLabel}>
-              {t(`upload.fileLabel.${kind}`)}
-            </label>
-            <FilePicker
-              id={FILE_ID}
-              label={t(`upload.choose.${kind}`)}
-              dropHint={t('upload.dropHere')}
-              accept={ACCEPT[kind]}
-              disabled={busy}
-              invalid={fileProblem !== null}
-              describedBy={describedBy}
-              onFile={(chosen) => send({ type: 'CHOOSE_FILE', file: chosen })}
-            >
-              {file instanceof Blob ? <FilePreview file={file} kind={kind} label={t(kind === 'photo' ? 'upload.previewPhoto' : 'upload.previewVideo')} /> : null}
-            </FilePicker>
-            {fileProblem ? (
-              <p id={errorId(FILE_ID)} className={fieldError}>
-                {fileProblem}
-              </p>
-            ) : null}
-            <p id={hintId(FILE_ID)} className={fieldHint}>
-              {file ? t('upload.chosen', { name: file.name }) : t(`upload.fileHint.${kind}`)}
-            </p>
-          </div>
-          <TextAreaField
-            id="reply-caption"
-            label={t('upload.captionLabel')}
-            value={context.caption}
-            maxLength={2000}
-            disabled={busy}
-            onValueChange={(text) => send({ type: 'TYPE_CAPTION', text })}
-          />
-          {state.matches('uploading') ? (
-            <div className={fieldBox}>
-              <label htmlFor="reply-progress" className={fieldLabel}>
-                {t('upload.uploading', { percent })}
-              </label>
-              <progress id="reply-progress" className={progressBar} max={file?.size ?? 1} value={context.sent} />
-            </div>
-          ) : null}
-          {state.matches('claiming') ? <p role="status">{t('upload.claiming')}</p> : null}
-          <p className={release}>{t('upload.releases', { amount: format.money(view.releaseCents) })}</p>
-          <div>
-            <button type="submit" className={button({ size: 'lg' })} disabled={busy}>
-              {busy ? t('upload.sending') : t('upload.send')}
-            </button>
-          </div>
-        </MachineForm>
-        {backLink}
-      </section>
-    );
+  } else if (screen.reply) {
+    body = <ReplyForm reply={screen.reply} send={send} backLink={backLink} />;
   } else {
     body = <Spinner />;
   }
@@ -187,5 +105,101 @@ export function UploadFilePage() {
       <PageHeader title={t('upload.title')} lead={t('upload.lead')} />
       {body}
     </>
+  );
+}
+
+/** The promised reply: the fan's brief and the deadline, the file (checked at once), a caption, then Send. */
+function ReplyForm({ reply, send, backLink }: { reply: NonNullable<UploadReplyScreen['reply']>; send: (event: UploadReplyEvent) => void; backLink: ReactNode }) {
+  const { t, i18n } = useTranslation('activity');
+  const format = useFormat();
+  const { payment, kind, file } = reply;
+  // As of this render: the time left moves on with the next one (a progress event, a keystroke).
+  const view = uploadReplyView({ payment, file, sent: reply.sent }, Date.now(), { lang: i18n.language });
+  const { brief: fanBrief, deadline, percent } = view;
+  return (
+    <section className={`${card} ${narrow}`} aria-labelledby="reply-title">
+      <h2 id="reply-title" className={sectionTitle}>
+        {t('upload.promised', {
+          name: payment.sender_username ?? t('someone'),
+          amount: format.money(cents(payment.amount)),
+          media: t(`details.media.${kind}`).toLowerCase(),
+        })}
+      </h2>
+      {payment.description ? <p className={mutedText}>{payment.description}</p> : null}
+      {deadline ? <p className={deadlineLine}>{t(deadline.key, deadline)}</p> : null}
+      {fanBrief ? (
+        <div className={briefBox}>
+          <h3 id="reply-brief-title" className={fieldLabel}>
+            {t('upload.briefTitle')}
+          </h3>
+          <blockquote className={brief}>
+            {fanBrief}
+          </blockquote>
+        </div>
+      ) : null}
+      <MachineForm id={FORM_ID} message={reply.message} onSubmit={() => send({ type: 'SUBMIT' })}>
+        <ReplyFileField reply={reply} send={send} />
+        <TextAreaField
+          id="reply-caption"
+          label={t('upload.captionLabel')}
+          value={reply.caption}
+          maxLength={2000}
+          disabled={!reply.editable}
+          onValueChange={(text) => send({ type: 'TYPE_CAPTION', text })}
+        />
+        {reply.uploading ? (
+          <div className={fieldBox}>
+            <label htmlFor="reply-progress" className={fieldLabel}>
+              {t('upload.uploading', { percent })}
+            </label>
+            <progress id="reply-progress" className={progressBar} max={file?.size ?? 1} value={reply.sent} />
+          </div>
+        ) : null}
+        {reply.claiming ? <p role="status">{t('upload.claiming')}</p> : null}
+        <p className={release}>{t('upload.releases', { amount: format.money(view.releaseCents) })}</p>
+        <div>
+          <button type="submit" className={button({ size: 'lg' })} disabled={!reply.send.enabled}>
+            {t(reply.send.labelKey)}
+          </button>
+        </div>
+      </MachineForm>
+      {backLink}
+    </section>
+  );
+}
+
+/** The promised kind of file: picked or dropped, previewed, its problem (kind, size, none chosen) under it. */
+function ReplyFileField({ reply, send }: { reply: NonNullable<UploadReplyScreen['reply']>; send: (event: UploadReplyEvent) => void }) {
+  const { t } = useTranslation('activity');
+  const formText = useFormText();
+  const { kind, file } = reply;
+  const fileProblem = reply.fileProblem ? formText(reply.fileProblem) : null;
+  const describedBy = [fileProblem ? errorId(FILE_ID) : null, hintId(FILE_ID)].filter(Boolean).join(' ');
+  return (
+    <div className={fieldBox}>
+      <label htmlFor={FILE_ID} className={fieldLabel}>
+        {t(`upload.fileLabel.${kind}`)}
+      </label>
+      <FilePicker
+        id={FILE_ID}
+        label={t(`upload.choose.${kind}`)}
+        dropHint={t('upload.dropHere')}
+        accept={ACCEPT[kind]}
+        disabled={!reply.editable}
+        invalid={fileProblem !== null}
+        describedBy={describedBy}
+        onFile={(chosen) => send({ type: 'CHOOSE_FILE', file: chosen })}
+      >
+        {file instanceof Blob ? <FilePreview file={file} kind={kind} label={t(kind === 'photo' ? 'upload.previewPhoto' : 'upload.previewVideo')} /> : null}
+      </FilePicker>
+      {fileProblem ? (
+        <p id={errorId(FILE_ID)} className={fieldError}>
+          {fileProblem}
+        </p>
+      ) : null}
+      <p id={hintId(FILE_ID)} className={fieldHint}>
+        {file ? t('upload.chosen', { name: file.name }) : t(`upload.fileHint.${kind}`)}
+      </p>
+    </div>
   );
 }

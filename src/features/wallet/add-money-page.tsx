@@ -1,11 +1,18 @@
 import { useMachine, useSelector } from '@xstate/react';
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
-import { parseAmount } from '../../../domain/money/amount';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { addCardMachine } from '../../../machines/add-card.machine';
-import { addMoneyMachine, depositChargeOf, DEPOSIT_WHOLE_DIGITS, type AddCardActor, type AddMoneyContext } from '../../../machines/add-money.machine';
-import { addMoneyExit, depositNoticeOf } from '../../../machines/add-money.view';
+import { addMoneyMachine, DEPOSIT_WHOLE_DIGITS, type AddCardActor, type AddMoneyEvent } from '../../../machines/add-money.machine';
+import {
+  addCardStepBusy,
+  addMoneyExit,
+  addMoneyScreen,
+  type AddMoneyCardPart,
+  type AddMoneyScreen,
+  type AddMoneyUsdtPart,
+} from '../../../machines/add-money.view';
+import type { Deposit } from '../../../machines/add-money.machine';
 import { css } from '../../../styled-system/css';
 import { SessionContext } from '../../app/providers/session-context';
 import { DEPOSIT_DETAILS_PATH, WITHDRAW_FUNDS_PATH, withQuery } from '../../config/paths';
@@ -32,7 +39,6 @@ import { PaymentSummary } from '../../ui/wizard/payment-summary';
 import { ChangeOrRetry, StepButtons } from '../../ui/wizard/step-buttons';
 import { ADD_CARD_FORM_ID, AddCardForm } from './add-card-form';
 import { useWalletCalls } from './use-wallet-calls';
-import { stepOf } from '../../../machines/forms/step-meta';
 
 // qrcode.react only reaches the browser when the USDT step is shown.
 const UsdtQrCode = lazy(() => import('./usdt-qr-code'));
@@ -46,69 +52,37 @@ const qrBox = css({ display: 'flex', justifyContent: 'center', p: '3', bg: 'whit
 const rowButtons = css({ display: 'flex', gap: '3', flexWrap: 'wrap', mt: '4' });
 const receiptBox = css({ mt: '4', p: '4', bg: 'bg.surface', borderRadius: 'lg' });
 
+type Send = (event: AddMoneyEvent) => void;
 
 const cardName = (c: { brand: string; last4: string }) => `${c.brand.toUpperCase()} •••• ${c.last4}`;
 
-/** The add-card flow running inside add-money: its own machine, drawn from the child actor. */
-function AddCardStep({ actor, onCancel }: { actor: AddCardActor; onCancel: () => void }) {
-  const { t } = useTranslation('wallet');
-  const snapshot = useSelector(actor, (s) => s);
-  return (
-    <section aria-labelledby="add-money-add-card-title">
-      <h2 id="add-money-add-card-title" className={sectionTitle}>
-        {t('addMoney.card.addTitle')}
-      </h2>
-      <AddCardForm context={snapshot.context} busy={snapshot.matches('validating')} send={actor.send} onCancel={onCancel} />
-    </section>
-  );
-}
-
-function CardChoice({ context, onSelect }: { context: AddMoneyContext; onSelect: (cardId: string) => void }) {
-  const { t } = useTranslation('wallet');
-  const errorText = useFormText()(context.errors.card);
-  if (context.cards.length === 0)
-    return (
-      <div>
-        <p className={mutedText}>{t('addMoney.card.none')}</p>
-        {errorText ? (
-          <p id="add-money-card-error" className={fieldError} role="alert" tabIndex={-1} data-form-alert="">
-            {errorText}
-          </p>
-        ) : null}
-      </div>
-    );
-  return (
-    <div>
-      <p id="add-money-card-label" className={fieldLabel}>
-        {t('addMoney.card.legend')}
-      </p>
-      <div role="radiogroup" aria-labelledby="add-money-card-label" className={choiceGroup}>
-        {context.cards.map((c) => (
-          <label key={c.id} className={choiceCard}>
-            <input type="radio" name="add-money-card" className={choiceRadio} value={c.id} checked={context.cardId === c.id} onChange={() => onSelect(c.id)} />
-            <span>
-              {t('addMoney.card.option', { brand: c.brand.toUpperCase(), last4: c.last4 })}
-              <span className={choiceDetail}>{t('addMoney.card.expires', { date: `${String(c.expMonth).padStart(2, '0')}/${c.expYear}` })}</span>
-            </span>
-          </label>
-        ))}
-      </div>
-    </div>
-  );
-}
-
-/** /withdraw-funds/add-money: renders the add-money machine, one step at a time. */
+/** /withdraw-funds/add-money: renders the add-money machine's view-model, one part at a time. */
 export function AddMoneyPage() {
   const { t } = useTranslation('wallet');
   const { t: tc } = useTranslation();
-  const format = useFormat();
-  const lang = useLocale();
-  const calls = useWalletCalls();
-  const notify = useNotify();
-  const formText = useFormText();
   const country = SessionContext.useSelector((snapshot) => snapshot.context.user?.country ?? null);
   const input = useMemo(() => ({ flowId: crypto.randomUUID(), today: Date.now(), country }), [country]);
-  const logic = useMemo(
+  const [state, send] = useMachine(useAddMoneyLogic(), { input, inspect: appInspect });
+  const screen = addMoneyScreen(state);
+  const addCardActor = state.children.addCard as AddCardActor | undefined;
+  return (
+    <>
+      <PageHeader title={tc('routes.addMoney')} lead={t('addMoney.lead')} />
+      <div className={`${card} ${narrow}`}>
+        {screen.method ? <MethodChoice method={screen.method} send={send} /> : null}
+        {screen.card ? <CardPart part={screen.card} addCardActor={addCardActor} send={send} /> : null}
+        {screen.usdt ? <UsdtPart part={screen.usdt} send={send} /> : null}
+        <Outcome screen={screen} />
+      </div>
+    </>
+  );
+}
+
+/** The add-money machine with the wallet's calls and the page's effects (focus, notices, the clipboard). */
+function useAddMoneyLogic() {
+  const calls = useWalletCalls();
+  const notify = useNotify();
+  return useMemo(
     () =>
       addMoneyMachine.provide({
         actors: {
@@ -139,203 +113,259 @@ export function AddMoneyPage() {
       }),
     [calls, notify],
   );
-  const [state, send] = useMachine(logic, { input, inspect: appInspect });
-  // Back where the task started: Home, when "Add money" was tapped on Home's balance (src/lib/return-to.ts).
-  const exit = useMemo(() => addMoneyExit(returnPlaceOf(window.location.search)), []);
-  const exitPath = exit.to === 'home' ? returnPath('home') : WITHDRAW_FUNDS_PATH;
-  const { context } = state;
-  const charge = depositChargeOf(context);
-  const chosen = context.cards.find((c) => c.id === context.cardId);
-  const summary = [
-    [t('addMoney.summary.card'), chosen ? cardName(chosen) : ''],
-    [t('addMoney.summary.amount'), format.money(charge.amountCents)],
-    [t('addMoney.summary.fee'), format.money(charge.feeCents)],
-    [t('addMoney.summary.total'), format.money(charge.totalCents)],
-  ] as const;
-  const back = () => send({ type: 'BACK' });
-  const cardStep = state.matches('card') ? (state.value as { card: string }).card : null;
-  const addCardActor = state.children.addCard as AddCardActor | undefined;
-  const notice = depositNoticeOf(state);
-  const depositLink = context.deposit ? withQuery(DEPOSIT_DETAILS_PATH, { id: context.deposit.created_at }) : null;
+}
 
-  // Where a finished (or still processing) deposit leads: the deposit itself, or back where the task started.
-  const doneLinks = (
-    <div className={rowButtons}>
-      {depositLink ? (
-        <Link href={depositLink} className={button()}>
-          {t('addMoney.viewDeposit')}
-        </Link>
-      ) : null}
-      <Link href={exitPath} className={button({ variant: 'outline' })}>
-        {t(exit.labelKey)}
-      </Link>
-    </div>
+/** By card or by USDT. */
+function MethodChoice({ method, send }: { method: NonNullable<AddMoneyScreen['method']>; send: Send }) {
+  const { t } = useTranslation('wallet');
+  return (
+    <section aria-labelledby="add-money-method-title">
+      <h2 id="add-money-method-title" className={sectionTitle}>
+        {t('addMoney.method.legend')}
+      </h2>
+      <div className={`${methodButtons} ${css({ mt: '4' })}`}>
+        <button type="button" className={methodButton} disabled={!method.card} onClick={() => send({ type: 'CHOOSE_CARD' })}>
+          <strong>{t('addMoney.method.card')}</strong>
+          <span className={choiceDetail}>{t('addMoney.method.cardDetail')}</span>
+        </button>
+        <button type="button" className={methodButton} disabled={!method.usdt} onClick={() => send({ type: 'CHOOSE_USDT' })}>
+          <strong>{t('addMoney.method.usdt')}</strong>
+          <span className={choiceDetail}>{t('addMoney.method.usdtDetail')}</span>
+        </button>
+      </div>
+    </section>
   );
-  let content: ReactNode = null;
-  if (state.matches('choosingMethod')) {
-    content = (
-      <section aria-labelledby="add-money-method-title">
-        <h2 id="add-money-method-title" className={sectionTitle}>
-          {t('addMoney.method.legend')}
-        </h2>
-        <div className={`${methodButtons} ${css({ mt: '4' })}`}>
-          <button type="button" className={methodButton} onClick={() => send({ type: 'CHOOSE_CARD' })}>
-            <strong>{t('addMoney.method.card')}</strong>
-            <span className={choiceDetail}>{t('addMoney.method.cardDetail')}</span>
-          </button>
-          <button type="button" className={methodButton} onClick={() => send({ type: 'CHOOSE_USDT' })}>
-            <strong>{t('addMoney.method.usdt')}</strong>
-            <span className={choiceDetail}>{t('addMoney.method.usdtDetail')}</span>
-          </button>
-        </div>
-      </section>
-    );
-  } else if (cardStep) {
-    content = (
-      <>
-        <Stepper steps={[t('addMoney.steps.card'), t('addMoney.steps.amount'), t('addMoney.steps.confirm')]} current={stepOf(state) ?? 0} />
-        {cardStep === 'addingCard' && addCardActor ? (
-          <AddCardStep actor={addCardActor} onCancel={() => send({ type: 'CANCEL' })} />
-        ) : (
-          <MachineForm id={FORM_ID} onSubmit={() => send({ type: state.matches({ card: 'confirm' }) ? 'CONFIRM' : 'NEXT' })}>
-            {cardStep === 'loading' ? <p role="status">{t('addMoney.card.loading')}</p> : null}
-            {cardStep === 'loadFailed' ? (
-              <StepLoadFailure title={t('addMoney.card.loadFailed')} retryLabel={t('addMoney.retry')} onRetry={() => send({ type: 'RETRY' })} />
-            ) : null}
-            {cardStep === 'choosing' ? (
-              <>
-                <CardChoice context={context} onSelect={(cardId) => send({ type: 'SELECT_CARD', cardId })} />
-                <div>
-                  <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'ADD_CARD' })}>
-                    {t('addMoney.card.add')}
-                  </button>
-                </div>
-                <StepButtons onBack={back} />
-              </>
-            ) : null}
-            {cardStep === 'amount' ? (
-              <>
-                <TextField
-                  id="add-money-amount"
-                  label={t('addMoney.amountLabel')}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  value={context.amount}
-                  error={context.errors.amount}
-                  hint={t('addMoney.amountHint')}
-                  maxLength={DEPOSIT_WHOLE_DIGITS + 3}
-                  onValueChange={(value) => send({ type: 'CHANGE_AMOUNT', value })}
-                />
-                <StepButtons onBack={back} />
-              </>
-            ) : null}
-            {cardStep === 'confirm' ? (
-              <>
-                <PaymentSummary rows={summary} />
-                <StepButtons onBack={back}>
-                  <button type="submit" className={button({ size: 'lg' })}>
-                    {t('addMoney.confirm', { amount: format.money(charge.totalCents) })}
-                  </button>
-                </StepButtons>
-              </>
-            ) : null}
-            {/* From the submit until the capture: one neutral wait, the same while authorising and capturing. */}
-            {notice?.kind === 'progress' ? (
-              <>
-                <ProgressNotice label={t('addMoney.processing')} />
-                <PaymentSummary rows={summary} />
-              </>
-            ) : null}
-            {cardStep === 'declined' || cardStep === 'failed' ? (
-              <>
-                <PaymentFailure
-                  title={cardStep === 'declined' ? t('addMoney.declined') : t('addMoney.failed')}
-                  text={context.failure ? formText(context.failure) : t('addMoney.captureFailed')}
-                />
-                <PaymentSummary rows={summary} />
-                <ChangeOrRetry
-                  changeLabel={t('addMoney.changeCard')}
-                  onChange={() => send({ type: 'CHANGE_CARD' })}
-                  retryLabel={t('addMoney.retry')}
-                  onRetry={state.can({ type: 'RETRY' }) ? () => send({ type: 'RETRY' }) : undefined}
-                />
-              </>
-            ) : null}
-          </MachineForm>
-        )}
-      </>
-    );
-  } else if (state.matches('usdt')) {
-    const a = context.address;
-    content = (
-      <section aria-labelledby="add-money-usdt-title">
-        <h2 id="add-money-usdt-title" className={sectionTitle}>
-          {t('addMoney.usdt.title')}
-        </h2>
-        {state.matches({ usdt: 'loading' }) ? <p role="status">{t('addMoney.usdt.loading')}</p> : null}
-        {state.matches({ usdt: 'loadFailed' }) ? (
-          <StepLoadFailure title={t('addMoney.usdt.loadFailed')} retryLabel={t('addMoney.retry')} onRetry={() => send({ type: 'RETRY' })} />
-        ) : null}
-        {a && (state.matches({ usdt: 'waiting' }) || state.matches({ usdt: 'pending' })) ? (
-          <div className={formStack}>
-            <p className={mutedText}>{t('addMoney.usdt.howTo', { network: a.network, confirmations: a.requiredConfirmations })}</p>
-            <div className={qrBox}>
-              <Suspense fallback={<p className={mutedText}>{t('addMoney.usdt.qrLoading')}</p>}>
-                <UsdtQrCode address={a.address} label={t('addMoney.usdt.qr')} />
-              </Suspense>
-            </div>
-            <p className={address} id="usdt-address">
-              {a.address}
+}
+
+/** The card steps: the stepper, then the add-card flow running inside, or the step's form. */
+function CardPart({ part, addCardActor, send }: { part: AddMoneyCardPart; addCardActor: AddCardActor | undefined; send: Send }) {
+  const { t } = useTranslation('wallet');
+  return (
+    <>
+      <Stepper steps={[t('addMoney.steps.card'), t('addMoney.steps.amount'), t('addMoney.steps.confirm')]} current={part.step} />
+      {part.panel === 'addingCard' && addCardActor ? (
+        <AddCardStep actor={addCardActor} onCancel={() => send({ type: 'CANCEL' })} />
+      ) : (
+        <CardForm part={part} send={send} />
+      )}
+    </>
+  );
+}
+
+/** The add-card flow running inside add-money: its own machine, drawn from the child actor. */
+function AddCardStep({ actor, onCancel }: { actor: AddCardActor; onCancel: () => void }) {
+  const { t } = useTranslation('wallet');
+  const snapshot = useSelector(actor, (s) => s);
+  return (
+    <section aria-labelledby="add-money-add-card-title">
+      <h2 id="add-money-add-card-title" className={sectionTitle}>
+        {t('addMoney.card.addTitle')}
+      </h2>
+      <AddCardForm context={snapshot.context} busy={addCardStepBusy(snapshot)} send={actor.send} onCancel={onCancel} />
+    </section>
+  );
+}
+
+/** One card step's panel in the step form: the card, the amount, confirm, the wait, or a failure. */
+function CardForm({ part, send }: { part: AddMoneyCardPart; send: Send }) {
+  const { t } = useTranslation('wallet');
+  const format = useFormat();
+  const formText = useFormText();
+  const { panel, summary, failure } = part;
+  const back = part.back ? () => send({ type: 'BACK' }) : undefined;
+  const rows = [
+    [t('addMoney.summary.card'), summary.card ? cardName(summary.card) : ''],
+    [t('addMoney.summary.amount'), format.money(summary.charge.amountCents)],
+    [t('addMoney.summary.fee'), format.money(summary.charge.feeCents)],
+    [t('addMoney.summary.total'), format.money(summary.charge.totalCents)],
+  ] as const;
+  return (
+    <MachineForm id={FORM_ID} onSubmit={() => part.submit && send({ type: part.submit })}>
+      {panel === 'loading' ? <p role="status">{t('addMoney.card.loading')}</p> : null}
+      {panel === 'loadFailed' ? <StepLoadFailure title={t('addMoney.card.loadFailed')} retryLabel={t('addMoney.retry')} onRetry={() => send({ type: 'RETRY' })} /> : null}
+      {panel === 'choosing' ? <CardChoice choice={part.choice} send={send} onBack={back} /> : null}
+      {panel === 'amount' ? (
+        <>
+          <TextField
+            id="add-money-amount"
+            label={t('addMoney.amountLabel')}
+            inputMode="decimal"
+            autoComplete="off"
+            value={part.amount.value}
+            error={part.amount.error}
+            hint={t('addMoney.amountHint')}
+            maxLength={DEPOSIT_WHOLE_DIGITS + 3}
+            onValueChange={(value) => send({ type: 'CHANGE_AMOUNT', value })}
+          />
+          <StepButtons onBack={back} />
+        </>
+      ) : null}
+      {panel === 'confirm' ? (
+        <>
+          <PaymentSummary rows={rows} />
+          <StepButtons onBack={back}>
+            <button type="submit" className={button({ size: 'lg' })} disabled={!part.confirm}>
+              {t('addMoney.confirm', { amount: format.money(summary.charge.totalCents) })}
+            </button>
+          </StepButtons>
+        </>
+      ) : null}
+      {/* From the submit until the capture: one neutral wait, the same while authorising and capturing. */}
+      {panel === 'processing' ? (
+        <>
+          <ProgressNotice label={t('addMoney.processing')} />
+          <PaymentSummary rows={rows} />
+        </>
+      ) : null}
+      {failure ? (
+        <>
+          <PaymentFailure title={panel === 'declined' ? t('addMoney.declined') : t('addMoney.failed')} text={formText(failure.message)} />
+          <PaymentSummary rows={rows} />
+          <ChangeOrRetry
+            changeLabel={t('addMoney.changeCard')}
+            onChange={() => send({ type: 'CHANGE_CARD' })}
+            retryLabel={t('addMoney.retry')}
+            onRetry={failure.retry ? () => send({ type: 'RETRY' }) : undefined}
+          />
+        </>
+      ) : null}
+    </MachineForm>
+  );
+}
+
+/** The user's cards to choose from (or none yet), and a new one to add. */
+function CardChoice({ choice, send, onBack }: { choice: AddMoneyCardPart['choice']; send: Send; onBack: (() => void) | undefined }) {
+  const { t } = useTranslation('wallet');
+  const errorText = useFormText()(choice.error);
+  return (
+    <>
+      {choice.cards.length === 0 ? (
+        <div>
+          <p className={mutedText}>{t('addMoney.card.none')}</p>
+          {errorText ? (
+            <p id="add-money-card-error" className={fieldError} role="alert" tabIndex={-1} data-form-alert="">
+              {errorText}
             </p>
-            <p className={mutedText}>
-              {t('addMoney.usdt.network')}: {a.network}
-            </p>
-            <div>
-              <button type="button" className={button({ variant: 'outline' })} aria-describedby="usdt-address" onClick={() => send({ type: 'COPY' })}>
-                {t('addMoney.usdt.copy')}
-              </button>
-            </div>
-          </div>
-        ) : null}
-        <div role="status" className={css({ mt: '4' })}>
-          {state.matches({ usdt: 'waiting' }) ? <p>{t('addMoney.usdt.waiting')}</p> : null}
-          {state.matches({ usdt: 'pending' }) && context.deposit ? (
-            <p className={formNotice}>{t('addMoney.usdt.pending', { amount: format.money(parseAmount(context.deposit.amount) ?? 0) })}</p>
           ) : null}
         </div>
-        {state.matches({ usdt: 'dropped' }) ? <p role="alert">{t('addMoney.usdt.dropped')}</p> : null}
-        <div className={rowButtons}>
-          <button type="button" className={button({ variant: 'outline' })} onClick={back}>
-            {t('addMoney.back')}
-          </button>
+      ) : (
+        <div>
+          <p id="add-money-card-label" className={fieldLabel}>
+            {t('addMoney.card.legend')}
+          </p>
+          <div role="radiogroup" aria-labelledby="add-money-card-label" className={choiceGroup}>
+            {choice.cards.map((c) => (
+              <label key={c.id} className={choiceCard}>
+                <input type="radio" name="add-money-card" className={choiceRadio} value={c.id} checked={choice.cardId === c.id} onChange={() => send({ type: 'SELECT_CARD', cardId: c.id })} />
+                <span>
+                  {t('addMoney.card.option', { brand: c.brand.toUpperCase(), last4: c.last4 })}
+                  <span className={choiceDetail}>{t('addMoney.card.expires', { date: `${String(c.expMonth).padStart(2, '0')}/${c.expYear}` })}</span>
+                </span>
+              </label>
+            ))}
+          </div>
         </div>
-      </section>
-    );
-  } else if (notice?.kind === 'added' && context.deposit) {
-    content = (
-      <div role="status" className={formNotice} data-tone={notice.tone}>
-        <h2 className={sectionTitle}>{t('addMoney.done.title')}</h2>
-        <p>{t('addMoney.done.body', { amount: format.money(parseAmount(context.deposit.amount) ?? 0) })}</p>
-        <div className={receiptBox}>
-          <Receipt view={receiptView({ kind: 'deposit', deposit: context.deposit }, { lang })} headingLevel={3} detailsLink={false} />
-        </div>
-        {doneLinks}
+      )}
+      <div>
+        <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'ADD_CARD' })}>
+          {t('addMoney.card.add')}
+        </button>
       </div>
-    );
-  } else if (state.matches('stillProcessing')) {
-    content = (
-      <div role="status" className={formNotice}>
-        <h2 className={sectionTitle}>{t('addMoney.stillProcessing.title')}</h2>
-        <p>{t('addMoney.stillProcessing.body')}</p>
-        {doneLinks}
+      <StepButtons onBack={onBack} />
+    </>
+  );
+}
+
+/** By USDT: the address (copy, QR code) while the screen watches for a transfer, then its confirmations. */
+function UsdtPart({ part, send }: { part: AddMoneyUsdtPart; send: Send }) {
+  const { t } = useTranslation('wallet');
+  const format = useFormat();
+  const a = part.address;
+  return (
+    <section aria-labelledby="add-money-usdt-title">
+      <h2 id="add-money-usdt-title" className={sectionTitle}>
+        {t('addMoney.usdt.title')}
+      </h2>
+      {part.loading ? <p role="status">{t('addMoney.usdt.loading')}</p> : null}
+      {part.retry ? <StepLoadFailure title={t('addMoney.usdt.loadFailed')} retryLabel={t('addMoney.retry')} onRetry={() => send({ type: 'RETRY' })} /> : null}
+      {a ? (
+        <div className={formStack}>
+          <p className={mutedText}>{t('addMoney.usdt.howTo', { network: a.network, confirmations: a.requiredConfirmations })}</p>
+          <div className={qrBox}>
+            <Suspense fallback={<p className={mutedText}>{t('addMoney.usdt.qrLoading')}</p>}>
+              <UsdtQrCode address={a.address} label={t('addMoney.usdt.qr')} />
+            </Suspense>
+          </div>
+          <p className={address} id="usdt-address">
+            {a.address}
+          </p>
+          <p className={mutedText}>
+            {t('addMoney.usdt.network')}: {a.network}
+          </p>
+          <div>
+            <button type="button" className={button({ variant: 'outline' })} aria-describedby="usdt-address" disabled={!part.copy} onClick={() => send({ type: 'COPY' })}>
+              {t('addMoney.usdt.copy')}
+            </button>
+          </div>
+        </div>
+      ) : null}
+      <div role="status" className={css({ mt: '4' })}>
+        {part.status?.key === 'addMoney.usdt.waiting' ? <p>{t('addMoney.usdt.waiting')}</p> : null}
+        {part.status?.key === 'addMoney.usdt.pending' ? <p className={formNotice}>{t('addMoney.usdt.pending', { amount: format.money(part.status.amountCents) })}</p> : null}
+      </div>
+      {part.dropped ? <p role="alert">{t('addMoney.usdt.dropped')}</p> : null}
+      <div className={rowButtons}>
+        <button type="button" className={button({ variant: 'outline' })} disabled={!part.back} onClick={() => send({ type: 'BACK' })}>
+          {t('addMoney.back')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** The money in (the receipt) or still processing: either way a link to the deposit and the way back. */
+function Outcome({ screen }: { screen: AddMoneyScreen }) {
+  const { t } = useTranslation('wallet');
+  const format = useFormat();
+  const lang = useLocale();
+  const { added } = screen;
+  if (added) {
+    return (
+      <div role="status" className={formNotice} data-tone={added.tone}>
+        <h2 className={sectionTitle}>{t('addMoney.done.title')}</h2>
+        <p>{t('addMoney.done.body', { amount: format.money(added.amountCents) })}</p>
+        <div className={receiptBox}>
+          <Receipt view={receiptView({ kind: 'deposit', deposit: added.deposit }, { lang })} headingLevel={3} detailsLink={false} />
+        </div>
+        <DoneLinks deposit={added.deposit} />
       </div>
     );
   }
-
+  if (screen.stage !== 'stillProcessing') return null;
   return (
-    <>
-      <PageHeader title={tc('routes.addMoney')} lead={t('addMoney.lead')} />
-      <div className={`${card} ${narrow}`}>{content}</div>
-    </>
+    <div role="status" className={formNotice}>
+      <h2 className={sectionTitle}>{t('addMoney.stillProcessing.title')}</h2>
+      <p>{t('addMoney.stillProcessing.body')}</p>
+      <DoneLinks deposit={screen.deposit} />
+    </div>
+  );
+}
+
+/** Where a finished (or still processing) deposit leads: the deposit itself, or back where the task started. */
+function DoneLinks({ deposit }: { deposit: Deposit | null }) {
+  const { t } = useTranslation('wallet');
+  // Back where the task started: Home, when "Add money" was tapped on Home's balance (src/lib/return-to.ts).
+  const exit = useMemo(() => addMoneyExit(returnPlaceOf(window.location.search)), []);
+  return (
+    <div className={rowButtons}>
+      {deposit ? (
+        <Link href={withQuery(DEPOSIT_DETAILS_PATH, { id: deposit.created_at })} className={button()}>
+          {t('addMoney.viewDeposit')}
+        </Link>
+      ) : null}
+      <Link href={exit.to === 'home' ? returnPath('home') : WITHDRAW_FUNDS_PATH} className={button({ variant: 'outline' })}>
+        {t(exit.labelKey)}
+      </Link>
+    </div>
   );
 }

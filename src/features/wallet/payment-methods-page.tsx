@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { paymentMethodsMachine } from '../../../machines/payment-methods.machine';
+import { paymentMethodsView } from '../../../machines/payment-methods.view';
 import { isApiFailure } from '../../../machines/forms/api-failure';
 import { css } from '../../../styled-system/css';
 import { ADD_CARD_PATH } from '../../config/paths';
@@ -51,7 +52,7 @@ export function PaymentMethodsPage() {
     [calls, notify],
   );
   const [state, send] = useMachine(logic, { inspect: appInspect });
-  const { cards, removing } = state.context;
+  const view = paymentMethodsView(state);
   const month = (c: { expMonth: number; expYear: number }) => `${String(c.expMonth).padStart(2, '0')}/${c.expYear}`;
   return (
     <>
@@ -62,8 +63,8 @@ export function PaymentMethodsPage() {
             {t('methods.add')}
           </Link>
         </div>
-        {state.matches('loading') ? <p role="status">{t('methods.loading')}</p> : null}
-        {state.matches('loadFailed') ? (
+        {view.loading ? <p role="status">{t('methods.loading')}</p> : null}
+        {view.retry ? (
           <div role="alert">
             <p>{t('methods.loadFailed')}</p>
             <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>
@@ -71,12 +72,12 @@ export function PaymentMethodsPage() {
             </button>
           </div>
         ) : null}
-        {!state.matches('loading') && !state.matches('loadFailed') ? (
-          cards.length === 0 ? (
+        {view.cards ? (
+          view.cards.length === 0 ? (
             <p className={mutedText}>{t('methods.empty')}</p>
           ) : (
             <ul className={list}>
-              {cards.map((c) => (
+              {view.cards.map(({ card: c, remove }) => (
                 <li key={c.id} className={row}>
                   <span>
                     <span className={name}>{t('methods.cardLabel', label(c))}</span>
@@ -86,7 +87,7 @@ export function PaymentMethodsPage() {
                     type="button"
                     className={button({ variant: 'outline', size: 'sm' })}
                     aria-label={t('methods.removeLabel', label(c))}
-                    disabled={state.matches('removing')}
+                    disabled={!remove}
                     onClick={() => send({ type: 'REMOVE', cardId: c.id })}
                   >
                     {t('methods.remove')}
@@ -96,12 +97,12 @@ export function PaymentMethodsPage() {
             </ul>
           )
         ) : null}
-        {state.matches('removing') ? <p role="status">{t('methods.removing')}</p> : null}
+        {view.removing ? <p role="status">{t('methods.removing')}</p> : null}
       </div>
       <ConfirmDialog
-        open={state.matches('confirming')}
+        open={view.dialog.open}
         title={t('methods.confirmTitle')}
-        body={removing ? t('methods.confirmBody', label(removing)) : ''}
+        body={view.dialog.card ? t('methods.confirmBody', label(view.dialog.card)) : ''}
         destructive
         onCancel={() => send({ type: 'CANCEL' })}
         onConfirm={() => send({ type: 'CONFIRM' })}

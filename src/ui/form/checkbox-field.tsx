@@ -10,10 +10,12 @@ interface CheckboxFieldProps {
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
   error?: FormMessage | undefined;
+  /** Not taking changes now (its machine is saving). */
+  disabled?: boolean;
 }
 
 /** A native checkbox (consents): the label may hold links; the error is tied like a text field's. */
-export function CheckboxField({ id, label, checked, onCheckedChange, error }: CheckboxFieldProps) {
+export function CheckboxField({ id, label, checked, onCheckedChange, error, disabled }: CheckboxFieldProps) {
   const text = useFormText();
   const errorText = text(error);
   return (
@@ -24,6 +26,7 @@ export function CheckboxField({ id, label, checked, onCheckedChange, error }: Ch
           type="checkbox"
           className={checkbox}
           checked={checked}
+          disabled={disabled}
           onChange={(event) => onCheckedChange(event.currentTarget.checked)}
           aria-invalid={errorText ? true : undefined}
           aria-describedby={errorText ? errorId(id) : undefined}

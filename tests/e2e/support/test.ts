@@ -21,13 +21,21 @@ async function takenOver(page: Page): Promise<void> {
   await expect(page.locator('#root:not([data-prerendered]), #root[data-hydrated]')).toHaveCount(1, { timeout: 15_000 });
 }
 
-export const test = base.extend<{ consoleErrors: string[]; recordTransitions: boolean; takenTransitions: TakenTransitions }>({
+export const test = base.extend<{
+  consoleErrors: string[];
+  recordTransitions: boolean;
+  recordEveryTransition: boolean;
+  takenTransitions: TakenTransitions;
+}>({
   // `test.use({ recordTransitions: false })`: pages as production serves them, without the recorder's binding
   // (bundle-budget.spec.ts shows the recorder is then never loaded).
   recordTransitions: [true, { option: true }],
+  // `test.use({ recordEveryTransition: true })`: every transition reported in order, repeats included, for tests that
+  // read them step by step (`takenTransitions.recorded`, the generated path tests); coverage needs each once.
+  recordEveryTransition: [false, { option: true }],
   takenTransitions: [
-    async ({ browser, recordTransitions }, use, testInfo) => {
-      const taken = new TakenTransitions();
+    async ({ browser, recordTransitions, recordEveryTransition }, use, testInfo) => {
+      const taken = new TakenTransitions(recordEveryTransition);
       const stopWatching = recordTransitions ? taken.watchNewContexts(browser) : () => {};
       await use(taken);
       stopWatching();

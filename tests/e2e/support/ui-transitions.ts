@@ -3,7 +3,7 @@ import { dirname, join, relative } from 'node:path';
 import type { Browser, BrowserContext, TestInfo } from '@playwright/test';
 import type { RecordedTransition } from '../../../machines/graph/transition-recorder';
 import type { TestTransitions } from '../../../scripts/flows/ui-coverage-file';
-import { RECORD_TRANSITION_BINDING } from '../../../src/lib/transition-binding';
+import { RECORD_EVERY_TRANSITION, RECORD_TRANSITION_BINDING } from '../../../src/lib/transition-binding';
 
 /**
  * The transitions the app takes during one test (issue 27): every browser context of the test — the `context`
@@ -11,18 +11,31 @@ import { RECORD_TRANSITION_BINDING } from '../../../src/lib/transition-binding';
  * (src/lib/transition-binding.ts), before any page script runs, and the records arrive here as they happen, so
  * navigations and closed pages lose none. After the test they are written for the run's teardown, which merges
  * every test's into docs/flows/ui-coverage.json (ui-coverage-teardown.ts).
+ *
+ * A test can also read them as they come (`recorded`): with `every` (the fixture option `recordEveryTransition`) the
+ * pages report each transition, repeats included, in the order taken — the generated path tests check each step so.
  */
 export class TakenTransitions {
   private readonly taken = new Map<string, Set<string>>();
+  private readonly log: RecordedTransition[] = [];
   private readonly watched = new WeakSet<BrowserContext>();
+
+  constructor(private readonly every = false) {}
 
   /** Once per context (the `context` fixture's comes through `browser.newContext` too). */
   async watch(context: BrowserContext): Promise<void> {
     if (this.watched.has(context)) return;
     this.watched.add(context);
-    await context.exposeBinding(RECORD_TRANSITION_BINDING, (_source, { machine, transition }: RecordedTransition) => {
-      (this.taken.get(machine) ?? this.taken.set(machine, new Set()).get(machine)!).add(transition);
+    if (this.every) await context.addInitScript((flag) => Reflect.set(window, flag, true), RECORD_EVERY_TRANSITION);
+    await context.exposeBinding(RECORD_TRANSITION_BINDING, (_source, taken: RecordedTransition) => {
+      this.log.push(taken);
+      (this.taken.get(taken.machine) ?? this.taken.set(taken.machine, new Set()).get(taken.machine)!).add(taken.transition);
     });
+  }
+
+  /** What the machine `machine` (its id) took so far in this test, in the order the pages reported it. */
+  recorded(machine: string): RecordedTransition[] {
+    return this.log.filter((taken) => taken.machine === machine);
   }
 
   /** Every context `browser` opens until the returned function is called. */

@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { SessionUser } from '../../../domain/session-user';
+import { activeUser } from '../../../machines/catalogue-samples';
 import { apiFailure } from '../../../machines/forms/api-failure';
 import { signInMachine, type SignedInOutput } from '../../../machines/sign-in.machine';
 import { signInView } from '../../../machines/sign-in.view';
 import { gate, settle } from '../../support/gate';
 
-const user: SessionUser = {
-  userId: 'u-1',
-  email: 'ana@example.com',
-  accountStatus: 'active',
-  emailStatus: 'verified',
-  username: 'ana',
-  country: 'US',
-  fullName: 'Ana Silva',
-};
+const user = activeUser;
 
 function start(signIn: () => Promise<SignedInOutput>) {
   return createActor(signInMachine.provide({ actors: { signIn: fromPromise(signIn) } }), { input: {} }).start();

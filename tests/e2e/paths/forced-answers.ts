@@ -1,0 +1,26 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * A server failure no seeded state can cause on demand (the database unreachable, a proxy's 503): the page's next
+ * matching request is answered by Playwright with the problem the real server sends then (server/problems:
+ * `service_unavailable`, 503, RFC 9457 with `Retry-After`), and never reaches the server. Other requests go through.
+ * The runner removes every route before the next event's arrangements.
+ */
+export async function forceServerProblem(page: Page, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: RegExp): Promise<void> {
+  await page.route(url, async (route) => {
+    if (route.request().method() !== method) return route.fallback();
+    return route.fulfill({
+      status: 503,
+      contentType: 'application/problem+json',
+      headers: { 'retry-after': '5', 'cache-control': 'no-store' },
+      body: JSON.stringify({
+        type: 'https://tipjar.example/problems/service-unavailable',
+        title: 'Service Unavailable',
+        status: 503,
+        code: 'service_unavailable',
+        // locales/en/errors.json `service_unavailable`: the paths run in English.
+        detail: 'The service is briefly unavailable. Please try again in a moment.',
+      }),
+    });
+  });
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { assign, fromPromise, setup } from 'xstate';
+import { planPaths } from '../../../scripts/flows/path-plan';
+import type { DriverModel } from '../../e2e/paths/path-model';
+
+/** A note form in miniature: typing, a guarded save (empty → a message), a call that succeeds or fails, cancel. */
+const noteMachine = setup({
+  types: { context: {} as { text: string; message: boolean }, events: {} as { type: 'TYPE'; text: string } | { type: 'SAVE' } | { type: 'CANCEL' } },
+  actors: { save: fromPromise<void, void>(async () => {}) },
+  guards: { filled: ({ context }) => context.text !== '' },
+}).createMachine({
+  id: 'note',
+  context: { text: '', message: false },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        TYPE: { actions: assign({ text: ({ event }) => event.text, message: false }) },
+        SAVE: [{ guard: 'filled', target: 'saving' }, { actions: assign({ message: true }) }],
+        CANCEL: 'cancelled',
+      },
+    },
+    saving: { invoke: { src: 'save', onDone: 'saved', onError: 'editing' } },
+    saved: { type: 'final' },
+    cancelled: { type: 'final' },
+  },
+});
+
+const model = (changes: Partial<DriverModel> = {}): DriverModel => ({
+  name: 'note',
+  machine: noteMachine,
+  input: undefined,
+  serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context }),
+  events: { TYPE: { samples: [{ text: 'hi' }] }, SAVE: {}, CANCEL: {} },
+  outcomes: { save: { done: [{ name: 'stored' }], error: [{ name: 'server down', value: new Error('503') }] } },
+  leftOut: {},
+  ...changes,
+});
+
+const TYPE = { event: 'TYPE', payload: { text: 'hi' }, transition: 'editing TYPE#0' };
+const SAVE = { event: 'SAVE', transition: 'editing SAVE#0' };
+
+describe('the generated paths plan (npm run flows:paths)', () => {
+  it('takes every transition by its shortest path; a path another one starts with is left to it', () => {
+    expect(planPaths(model(), new Set())).toEqual({
+      untaken: ['editing TYPE#0', 'editing SAVE#0', 'editing SAVE#1', 'editing CANCEL#0', 'saving save:done#0', 'saving save:error#0'],
+      paths: [
+        { covers: ['editing TYPE#0', 'editing SAVE#0', 'saving save:done#0'], steps: [TYPE, SAVE, { event: 'save:done', outcome: 'stored', transition: 'saving save:done#0' }] },
+        { covers: ['editing TYPE#0', 'editing SAVE#0', 'saving save:error#0'], steps: [TYPE, SAVE, { event: 'save:error', outcome: 'server down', transition: 'saving save:error#0' }] },
+        { covers: ['editing SAVE#1'], steps: [{ event: 'SAVE', transition: 'editing SAVE#1' }] },
+        { covers: ['editing CANCEL#0'], steps: [{ event: 'CANCEL', transition: 'editing CANCEL#0' }] },
+      ],
+      unreachable: [],
+    });
+  });
+
+  it('only for the transitions no hand-written test took, and none for one the driver leaves out', () => {
+    const plan = planPaths(model({ leftOut: { 'editing CANCEL#0': 'no cancel button yet' } }), new Set(['editing TYPE#0', 'editing SAVE#0', 'saving save:done#0']));
+    expect(plan).toEqual({
+      untaken: ['editing SAVE#1', 'editing CANCEL#0', 'saving save:error#0'],
+      paths: [
+        { covers: ['editing SAVE#1'], steps: [{ event: 'SAVE', transition: 'editing SAVE#1' }] },
+        { covers: ['saving save:error#0'], steps: [TYPE, SAVE, { event: 'save:error', outcome: 'server down', transition: 'saving save:error#0' }] },
+      ],
+      unreachable: [],
+    });
+  });
+
+  it('never goes through a transition left out, nor sends an event the screen cannot send then: what it cannot reach it says', () => {
+    expect(planPaths(model({ leftOut: { 'editing TYPE#0': 'typing is tested elsewhere' } }), new Set()).unreachable).toEqual([
+      'editing SAVE#0',
+      'saving save:done#0',
+      'saving save:error#0',
+    ]);
+    // Save disabled while the note is empty: the rule's message is out of reach.
+    const disabledWhileEmpty = model({ events: { TYPE: { samples: [{ text: 'hi' }] }, SAVE: { possible: (before) => before.context.text !== '' }, CANCEL: {} } });
+    expect(planPaths(disabledWhileEmpty, new Set()).unreachable).toEqual(['editing SAVE#1']);
+  });
+
+  it('refuses a reason for a transition the machine does not have, and an outcome of a call it does not make', () => {
+    expect(() => planPaths(model({ leftOut: { 'editing PUBLISH#0': 'gone' } }), new Set())).toThrow('note: left out but not a transition of the machine: editing PUBLISH#0');
+    expect(() => planPaths(model({ outcomes: { publish: { done: [{ name: 'published' }] } } }), new Set())).toThrow('note: the machine invokes no "publish"');
+  });
+});
