@@ -23,7 +23,7 @@ export default entry({
     'Account info (/account-info): public name, username, country and email; a new email or name asks for the password first; a new email waits, with its code typed here, until verified.',
   views: ['src/features/settings/account-info-page.tsx'],
   operations: { loadUser: ['getAccount'], saveAccountInfo: ['updateAccountInfo'], verifyEmailCode: ['verifyEmailOtp', 'getAccount'], resendEmailCode: ['resendEmailOtp'] },
-  tests: ['tests/unit/machines/step-up-views.test.ts', 'tests/e2e/account-settings.spec.ts', 'tests/api/account-settings.test.ts'],
+  tests: ['tests/unit/machines/account-info-view.test.ts', 'tests/unit/machines/step-up-views.test.ts', 'tests/e2e/account-settings.spec.ts', 'tests/api/account-settings.test.ts'],
   fake: () =>
     accountInfoMachine.provide({
       actors: {

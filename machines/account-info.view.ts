@@ -3,10 +3,12 @@ import { needsPassword, type AccountInfoContext } from './account-info.machine';
 
 /**
  * What /account-info shows and allows, from the machine's state alone (the view renders this, nothing else):
- * the password dialog (open while asked and while the save it started is under way), the save button, and the
- * pending-email panel with its code boxes.
+ * which part (loading, the failed read, the form), the password dialog (open while asked and while the save it
+ * started is under way), the save button, and the pending-email panel with its code boxes.
  */
 export interface AccountInfoView {
+  /** The page's part: the spinner while the account is read, the failed read with its Retry, or the form. */
+  part: 'loading' | 'loadFailed' | 'form';
   passwordDialog: { open: boolean; busy: boolean; error: FormMessage | null };
   saving: boolean;
   pendingEmail: {
@@ -29,7 +31,9 @@ export function accountInfoView(snapshot: { value: unknown; context: AccountInfo
   const savingWithPassword = saving && needsPassword(context.values, context.stored);
   const verifying = value === 'verifyingCode';
   const resending = value === 'resendingCode';
+  const part: AccountInfoView['part'] = value === 'loading' ? 'loading' : value === 'loadFailed' ? 'loadFailed' : 'form';
   return {
+    part,
     passwordDialog: { open: value === 'confirmingPassword' || savingWithPassword, busy: savingWithPassword, error: context.passwordError },
     saving,
     pendingEmail:

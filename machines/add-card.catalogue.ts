@@ -20,7 +20,7 @@ export default entry({
   purpose: 'Add a card: name (two words), number (15/16 digits, Luhn), expiry, CVV, country, postal code by the shared rules; the processor validates it with no charge → card added, or its decline text.',
   views: ['src/features/wallet/add-card-page.tsx', 'src/features/wallet/add-card-form.tsx'],
   operations: { addCard: ['addCard'] },
-  tests: ['tests/unit/machines/add-money-view.test.ts', 'tests/e2e/wallet-deposits.spec.ts', 'tests/api/cards.test.ts'],
+  tests: ['tests/unit/machines/wallet-views.test.ts', 'tests/unit/machines/add-money-view.test.ts', 'tests/e2e/wallet-deposits.spec.ts', 'tests/api/cards.test.ts'],
   fake: () => addCardMachine.provide({ actors: { addCard: resolves(deposits.addedCard) } }),
   inputs: { fromSettings: { today: deposits.TODAY, country: 'US' } },
   events: {

@@ -9,7 +9,7 @@ export default entry({
   purpose: 'One deposit (payment id, date, status, charged type and amount, total); read again every 3 s while in flight; "Could not find the transaction" for an unknown, malformed or foreign id.',
   views: ['src/features/wallet/deposit-details-page.tsx'],
   operations: { loadDeposit: ['getDeposit'] },
-  tests: ['tests/e2e/wallet-deposits.spec.ts', 'tests/api/deposits.test.ts'],
+  tests: ['tests/unit/machines/wallet-views.test.ts', 'tests/e2e/wallet-deposits.spec.ts', 'tests/api/deposits.test.ts'],
   fake: () => depositDetailsMachine.provide({ actors: { loadDeposit: resolves(deposits.cardDeposit('complete')) } }),
   inputs: { withId: { depositId: 'dep-1' }, withoutId: { depositId: null } },
   events: { RETRY: { type: 'RETRY' } },

@@ -10,7 +10,7 @@ export default entry({
   purpose: `Find people and connect (/contacts): top people, then search by email, @username or name from ${USER_SEARCH_MIN_CHARS} characters (${AUTOCOMPLETE_DEBOUNCE_MS} ms after typing stops), 'nothing found'; add a contact beside the search.`,
   views: ['src/features/people/find-people-section.tsx'],
   operations: { loadPeople: ['topPeople', 'listContacts'], searchUsers: ['searchUsers'], addContact: ['addContact'] },
-  tests: ['tests/e2e/people.spec.ts', 'tests/api/creators-contacts.test.ts', 'tests/api/user-search.test.ts'],
+  tests: ['tests/unit/machines/find-people-view.test.ts', 'tests/e2e/people.spec.ts', 'tests/api/creators-contacts.test.ts', 'tests/api/user-search.test.ts'],
   fake: () =>
     findPeopleMachine.provide({
       actors: { loadPeople: resolves<PeopleLists>({ top: [ann], contacts: [] }), searchUsers: resolves([annabel]), addContact: resolves([ann]) },

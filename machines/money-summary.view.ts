@@ -1,6 +1,7 @@
 import { formatMoney, intlLocale } from '../domain/money/format-money';
 import { parseAmount } from '../domain/money/amount';
-import type { MoneySummaryData } from './money-summary.machine';
+import type { SnapshotFrom } from 'xstate';
+import type { MoneySummaryData, moneySummaryMachine, SummaryPeriod } from './money-summary.machine';
 
 /**
  * What the money chart shows (issue 26 item 1), from getMoneySummary: one bar pair per day or week (money in, money
@@ -104,4 +105,50 @@ export function nextBarIndex(index: number, key: string, count: number): number 
   if (key === 'Home') return 0;
   if (key === 'End') return count - 1;
   return index;
+}
+
+type MoneySummarySnapshot = Pick<SnapshotFrom<typeof moneySummaryMachine>, 'matches' | 'can' | 'context'>;
+
+/** A period button: its words, whether it is the period shown (pressed), and whether choosing it reads anything. */
+export interface PeriodChoice {
+  period: SummaryPeriod;
+  labelKey: 'chart.days30' | 'chart.weeks26';
+  pressed: boolean;
+}
+
+/**
+ * The money chart's frame as its machine shows it (issue 24 item 6): which part (the spinner, the failed read with
+ * Retry, or the chart once loaded), and the two period buttons, the chosen one pressed. The chart's figures are
+ * `moneyChartView`'s, from the summary the machine holds.
+ */
+export interface MoneyChartScreen {
+  part: 'loading' | 'failed' | 'loaded';
+  periods: PeriodChoice[];
+  retry: boolean;
+}
+
+const PERIODS = [
+  { period: '30d', labelKey: 'chart.days30' },
+  { period: '26w', labelKey: 'chart.weeks26' },
+] as const;
+
+export function moneyChartScreen(snapshot: MoneySummarySnapshot): MoneyChartScreen {
+  const part: MoneyChartScreen['part'] = snapshot.matches('failed') ? 'failed' : snapshot.matches('loaded') ? 'loaded' : 'loading';
+  return {
+    part,
+    periods: PERIODS.map((p) => ({ ...p, pressed: snapshot.context.period === p.period })),
+    retry: snapshot.can({ type: 'RETRY' }),
+  };
+}
+
+/**
+ * Where an axis label sits, as a share of the chart's width: the last one ends at the right edge and one near the
+ * left edge starts there, so none is cut off; the others are centred under their bar.
+ */
+export type TickPlace = { edge: 'end' } | { edge: 'start' } | { centre: number };
+
+export function tickPlace(index: number, count: number): TickPlace {
+  if (index === count - 1) return { edge: 'end' };
+  const centre = (index + 0.5) / count;
+  return centre < 0.1 ? { edge: 'start' } : { centre };
 }

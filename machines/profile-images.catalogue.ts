@@ -21,7 +21,7 @@ export default entry({
   purpose: "The avatar and background image: JPEG or PNG within the photo limit ('The file is too large'), uploaded, then made the picture.",
   views: ['src/features/profile/profile-images-section.tsx'],
   operations: { uploadPhoto: ['uploadMedia'], setImage: ['setProfileImage'] },
-  tests: ['tests/e2e/profile-photos.spec.ts', 'tests/api/profile-photos.test.ts'],
+  tests: ['tests/unit/machines/profile-images-view.test.ts', 'tests/e2e/profile-photos.spec.ts', 'tests/api/profile-photos.test.ts'],
   fake: () =>
     profileImagesMachine.provide({
       actors: { uploadPhoto: resolves({ mediaId: 'm-2' }), setImage: resolves<ImageKeys>({ photo_key: 'm-2', background_key: null }) },

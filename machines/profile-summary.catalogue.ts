@@ -10,7 +10,7 @@ export default entry({
   purpose: "The shell's copy of the profile (sidebar: bio, avatar and banner keys); reloaded after the profile page saves.",
   views: ['src/layouts/app-shell/right-sidebar.tsx'],
   operations: { loadSummary: ['getProfile'] },
-  tests: ['tests/unit/machines/profile-summary-view.test.ts', 'tests/e2e/creators.spec.ts'],
+  tests: ['tests/unit/machines/profile-images-view.test.ts', 'tests/unit/machines/profile-summary-view.test.ts', 'tests/e2e/creators.spec.ts'],
   fake: () => profileSummaryMachine.provide({ actors: { loadSummary: resolves(summary) } }),
   inputs: { signedIn: { userId: marta.userId } },
   events: { REFRESH: { type: 'REFRESH' } },

@@ -1,6 +1,8 @@
 import { CARD_HOLD_HOURS } from '../domain/limits';
 import { parseAmount } from '../domain/money/amount';
-import type { PublicProfileContext, PublicProfileData } from './public-profile.machine';
+import type { SnapshotFrom } from 'xstate';
+import { purchaseOf, type PublicProfileContext, type PublicProfileData, type publicProfileMachine } from './public-profile.machine';
+import type { Purchase } from '../domain/purchase';
 
 /** A price point as a card on the storefront: what it is, what it costs, what the fan gets and how soon. */
 interface PricePointCard {
@@ -49,4 +51,28 @@ export function storefrontView(context: Pick<PublicProfileContext, 'selection'>,
     })),
     showNote: selection?.kind !== 'pricePoint',
   };
+}
+
+type PublicPageSnapshot = Pick<SnapshotFrom<typeof publicProfileMachine>, 'matches' | 'can' | 'context'>;
+
+/**
+ * Which part of `/{username}` shows (issue 24 item 6): the 404 page, the spinner, the failed read with Retry (from
+ * `can(RETRY)`), the visitor's sign-in offer for the purchase they chose, or the pay form.
+ */
+export type PublicPageScreen =
+  | { part: 'notFound' }
+  | { part: 'loading' }
+  | { part: 'loadFailed'; retry: boolean }
+  | { part: 'signIn'; profile: PublicProfileData; purchase: Purchase; back: boolean }
+  /** `purchase`: what Pay would buy, for its words ("Pay $5.00"); null while nothing is chosen. */
+  | { part: 'pay'; profile: PublicProfileData; purchase: Purchase | null };
+
+export function publicPageScreen(snapshot: PublicPageSnapshot): PublicPageScreen {
+  const { profile } = snapshot.context;
+  if (snapshot.matches('notFound')) return { part: 'notFound' };
+  if (snapshot.matches('loadFailed')) return { part: 'loadFailed', retry: snapshot.can({ type: 'RETRY' }) };
+  if (snapshot.matches('loading') || !profile) return { part: 'loading' };
+  const purchase = purchaseOf(snapshot.context);
+  if (snapshot.matches('signInNeeded') && purchase) return { part: 'signIn', profile, purchase, back: snapshot.can({ type: 'BACK' }) };
+  return { part: 'pay', profile, purchase };
 }

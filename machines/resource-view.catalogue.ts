@@ -12,7 +12,7 @@ export default entry({
   purpose: "A read-only screen of one thing from the server (a withdrawal's details, the withdraw method): shown, not found (never whose), or failed with a retry; reloads keep the last answer on screen.",
   views: ['src/features/withdrawals/withdrawal-details-page.tsx', 'src/features/withdrawals/withdraw-method-page.tsx', 'src/features/orders/open-orders-page.tsx', 'src/features/home/orders-waiting-card.tsx'],
   operations: { load: ['getWithdrawal', 'getBankAccount', 'getPayoutAccount', 'listOpenOrders'] },
-  tests: ['tests/unit/machines/open-orders-view.test.ts', 'tests/e2e/withdrawals.spec.ts', 'tests/api/open-orders.test.ts'],
+  tests: ['tests/unit/machines/open-orders-view.test.ts', 'tests/unit/machines/wallet-views.test.ts', 'tests/e2e/withdrawals.spec.ts', 'tests/api/open-orders.test.ts'],
   fake: () => resourceViewMachine.provide({ actors: { load: resolves<unknown>(resourceSample) } }),
   events: { RETRY: { type: 'RETRY' }, RELOAD: { type: 'RELOAD' } },
   invokeResults: {

@@ -9,7 +9,7 @@ export default entry({
   purpose: 'Set-up (the only page until done): full name, username, country and e-signature consent; then the stored purchase resumes, or home.',
   views: ['src/features/set-up/set-up-page.tsx'],
   operations: { setUp: ['setUpAccount'], loadPurchase: ['getAccount'] },
-  tests: ['tests/e2e/accounts.spec.ts', 'tests/api/accounts-setup.test.ts'],
+  tests: ['tests/unit/machines/account-info-view.test.ts', 'tests/e2e/accounts.spec.ts', 'tests/api/accounts-setup.test.ts'],
   fake: () =>
     setUpMachine.provide({ actors: { setUp: resolves({ user: activeUser }), loadPurchase: resolves<Purchase | null>(null) } }),
   inputs: { needsSetUp: { userId: activeUser.userId } },

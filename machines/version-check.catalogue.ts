@@ -8,7 +8,7 @@ export default entry({
   purpose: `Asks the server for its version every ${VERSION_POLL_MS / 1000} s while the tab is visible; offers a reload when it is newer, and reports a failing check once.`,
   views: ['src/app/services/version-check.tsx'],
   operations: { fetchServerVersion: ['getAppVersion'] },
-  tests: ['tests/e2e/version-check.spec.ts'],
+  tests: ['tests/unit/machines/version-check-view.test.ts', 'tests/e2e/version-check.spec.ts'],
   fake: () => versionCheckMachine.provide({ actions: { notifyFailure: () => {}, reload: () => {} } }),
   inputs: { built: { clientVersion: '1.0.2' } },
   events: {

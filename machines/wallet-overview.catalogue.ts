@@ -18,7 +18,7 @@ export default entry({
   purpose: 'The withdraw-funds page: balance, withdrawals and deposits read together; a retry when that fails, a re-read on return.',
   views: ['src/features/wallet/withdraw-funds-page.tsx'],
   operations: { loadOverview: ['getWallet', 'listWithdrawals', 'listDeposits'], liveUpdates: ['streamEvents'] },
-  tests: ['tests/e2e/wallet-deposits.spec.ts', 'tests/e2e/withdrawals.spec.ts'],
+  tests: ['tests/unit/machines/wallet-views.test.ts', 'tests/e2e/wallet-deposits.spec.ts', 'tests/e2e/withdrawals.spec.ts'],
   fake: () => walletOverviewMachine.provide({ actors: { loadOverview: resolves(overview) } }),
   events: { RETRY: { type: 'RETRY' }, REFRESH: { type: 'REFRESH' }, ...liveSamples(activity.myRequest.payment_id), ...transferSample() },
   invokeResults: { loadOverview: { done: [overview], error: [offline] } },

@@ -62,6 +62,5 @@ export function ResourceView<T>(props: {
   return <Spinner />;
 }
 
-/** Which of the not-found and failed panels a details machine's state asks for (both machines name them so). */
-export const resourceOutcome = (state: { matches(value: 'notFound' | 'failed'): boolean }): 'notFound' | 'failed' | 'other' =>
-  state.matches('notFound') ? 'notFound' : state.matches('failed') ? 'failed' : 'other';
+// The decision is the machines' view-model's; kept importable from here for the details pages that render it.
+export { resourceOutcome } from '../../machines/resource-view.view';

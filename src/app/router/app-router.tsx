@@ -7,7 +7,7 @@ import { lazyPage, preloadPage } from './lazy-page';
 import { pages } from './pages';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { PUBLIC_ROUTE_SETS, resolveRoute, type RouteSet } from './route-sets';
-import { selectRouteSet } from './select-route-set';
+import { sessionArea } from '../../../machines/session.view';
 
 let signedInFirstView: Promise<unknown> = Promise.resolve();
 
@@ -41,7 +41,7 @@ export function AppRouter({ runtime }: { runtime: Runtime | null }) {
 }
 
 function Routes({ runtime }: { runtime: Runtime | null }) {
-  const started = useActorSelector(runtime?.session, (snapshot) => (snapshot ? selectRouteSet(snapshot) : null));
+  const started = useActorSelector(runtime?.session, (snapshot) => (snapshot ? sessionArea(snapshot) : null));
   // Before the runtime: a visitor (no stored user) is logged out; someone with a stored user waits for it (no
   // flash of the landing on the way home).
   const routeSet = started ?? (hasStoredUser() ? null : 'loggedOut');

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Runtime } from '../runtime/runtime';
+import type { SessionArea } from '../../../machines/session.view';
 import {
   FLOWS_PATH,
   CHECK_EMAIL_PATH,
@@ -53,7 +54,8 @@ export interface RouteSet {
   publicProfileLayout?: LayoutKind;
 }
 
-export type RouteSetName = 'loggedOut' | 'setUp' | 'signedIn';
+/** One route set for each app the session can open (`sessionArea`). */
+export type RouteSetName = SessionArea;
 
 /**
  * The information pages (issue 8): how it works, FAQ, help and the six legal pages exist in both route sets,

@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { versionCheckMachine } from '../../../machines/version-check.machine';
+import { versionCheckView } from '../../../machines/version-check.view';
 import { versionCalls } from '../../api/version-calls';
 import { createVersionClient, VersionCheckError } from '../../api/version-client';
 import { i18n } from '../../i18n/i18n';
@@ -51,8 +52,9 @@ export function VersionCheck() {
   }, [actor]);
 
   // Once a newer version is known the dialog stays mounted, so closing it animates and returns focus.
-  const known = useSelector(actor, (snapshot) => snapshot.context.serverVersion !== null);
-  const open = useSelector(actor, (snapshot) => snapshot.matches('updateAvailable') || snapshot.matches('reloading'));
+  // Two selectors of plain values: a fresh object each time would render on every snapshot.
+  const known = useSelector(actor, (snapshot) => versionCheckView(snapshot).mounted);
+  const open = useSelector(actor, (snapshot) => versionCheckView(snapshot).open);
   if (!known) return null;
   return (
     <Suspense fallback={null}>

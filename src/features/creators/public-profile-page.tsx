@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { readPurchase, type Purchase } from '../../../domain/purchase';
 import { parseAmount } from '../../../domain/money/amount';
-import { NOTE_MAX_LENGTH, PRESET_AMOUNTS, publicProfileMachine, purchaseOf } from '../../../machines/public-profile.machine';
+import { NOTE_MAX_LENGTH, PRESET_AMOUNTS, publicProfileMachine } from '../../../machines/public-profile.machine';
 import { css } from '../../../styled-system/css';
 import { useApi } from '../../api/use-api';
 import { SessionContext } from '../../app/providers/session-context';
@@ -23,7 +23,7 @@ import { Avatar, Banner } from '../../ui/avatar';
 import { publicProfileCalls } from '../../api/pay-page-calls';
 import { ShareLink } from '../../ui/share-link';
 import { SupportersWall } from './supporters-wall';
-import { storefrontView } from '../../../machines/public-profile.view';
+import { publicPageScreen, storefrontView } from '../../../machines/public-profile.view';
 import { useHydrated } from '../../lib/use-hydrated';
 import { pageOrigin } from '../../lib/page-origin';
 import { givenProfile, leavingProfilePage } from './given-profile';
@@ -134,23 +134,22 @@ export function PublicProfilePage() {
   useEffect(() => () => leavingProfilePage(location), [location]);
   // The QR code's own chunk loads after the page has hydrated (its box keeps its place): not in the server's HTML.
   const hydrated = useHydrated();
-  const { profile, selection, customAmount, note, error } = state.context;
-  useDocumentTitle(profile ? t('publicPage.title', { name: profile.full_name }) : t('publicPage.pay'));
+  const { selection, customAmount, note, error } = state.context;
+  useDocumentTitle(state.context.profile ? t('publicPage.title', { name: state.context.profile.full_name }) : t('publicPage.pay'));
 
-  if (state.matches('notFound')) return <NotFoundPage />;
-  if (state.matches('loading') || !profile) {
-    if (state.matches('loadFailed')) {
-      return (
-        <div className={wrap}>
-          <LoadFailedPanel message={t('publicPage.loadFailed')} retryLabel={t('profile.retry')} onRetry={() => send({ type: 'RETRY' })} size="md" />
-        </div>
-      );
-    }
-    return <Spinner />;
+  const screen = publicPageScreen(state);
+  if (screen.part === 'notFound') return <NotFoundPage />;
+  if (screen.part === 'loadFailed') {
+    return (
+      <div className={wrap}>
+        <LoadFailedPanel message={t('publicPage.loadFailed')} retryLabel={t('profile.retry')} onRetry={() => send({ type: 'RETRY' })} size="md" />
+      </div>
+    );
   }
+  if (screen.part === 'loading') return <Spinner />;
+  const profile = screen.profile;
 
   const money = (amount: string) => format.money(parseAmount(amount) ?? 0);
-  const purchase = purchaseOf(state.context);
   const view = storefrontView(state.context, profile);
   const pageUrl = `${pageOrigin()}${view.pagePath}`;
   return (
@@ -163,18 +162,18 @@ export function PublicProfilePage() {
         {view.bio ? <p className={bio}>{view.bio}</p> : null}
       </header>
       <div className={columns}>
-        {state.matches('signInNeeded') && purchase ? (
+        {screen.part === 'signIn' ? (
           <section className={card} aria-labelledby="pay-sign-in-title">
             <h2 id="pay-sign-in-title" className={sectionTitle}>
               {t('publicPage.signInTitle')}
             </h2>
-            <p className={mutedText}>{t('publicPage.signInBody', { amount: money(purchase.amount ?? '0'), name: profile.full_name })}</p>
+            <p className={mutedText}>{t('publicPage.signInBody', { amount: money(screen.purchase.amount ?? '0'), name: profile.full_name })}</p>
             <div className={links}>
-              <Link href={withQuery(SIGN_UP_PATH, { purchase: JSON.stringify(purchase) })} className={button()}>
+              <Link href={withQuery(SIGN_UP_PATH, { purchase: JSON.stringify(screen.purchase) })} className={button()}>
                 {t('publicPage.signUp')}
               </Link>
               <Link
-                href={withQuery(LOGIN_PATH, { next: withQuery(`/${profile.username}`, { amount: purchase.amount, pricePointId: purchase.pricePointId }) })}
+                href={withQuery(LOGIN_PATH, { next: withQuery(`/${profile.username}`, { amount: screen.purchase.amount, pricePointId: screen.purchase.pricePointId }) })}
                 className={button({ variant: 'outline' })}
               >
                 {t('publicPage.signIn')}
@@ -265,7 +264,7 @@ export function PublicProfilePage() {
               </fieldset>
             ) : null}
             <button type="submit" className={`${button({ size: 'lg', fullWidth: true })} ${css({ mt: '6' })}`}>
-              {purchase ? t('publicPage.payAmount', { amount: money(purchase.amount ?? '0') }) : t('publicPage.pay')}
+              {screen.purchase ? t('publicPage.payAmount', { amount: money(screen.purchase.amount ?? '0') }) : t('publicPage.pay')}
             </button>
           </form>
         )}

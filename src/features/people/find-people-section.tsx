@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { USER_SEARCH_MIN_CHARS } from '../../../domain/limits';
 import { findPeopleMachine } from '../../../machines/find-people.machine';
+import { findPeopleView, type FindPeopleView, type PersonRowView } from '../../../machines/find-people.view';
 import { isApiFailure } from '../../../machines/forms/api-failure';
 import type { Person } from '../../../machines/payments/person';
 import { css } from '../../../styled-system/css';
@@ -32,6 +33,87 @@ function PersonLabel({ person }: { person: Person }) {
   );
 }
 
+/** A list of people, each with "In contacts" or its Add button as the view-model gives it. */
+function PeopleList({ rows, label, onAdd }: { rows: PersonRowView[]; label: string; onAdd: (person: Person) => void }) {
+  const { t } = useTranslation('people');
+  return (
+    <ul className={personList} aria-label={label}>
+      {rows.map(({ person, inContacts, add }) => (
+        <li key={person.userId} className={personRow}>
+          <PersonLabel person={person} />
+          {inContacts ? (
+            <span className={mutedText}>{t('find.inContacts')}</span>
+          ) : (
+            <button
+              type="button"
+              className={button({ variant: 'outline', size: 'sm' })}
+              aria-label={t('find.addLabel', { name: `@${person.username}` })}
+              disabled={!add.enabled}
+              onClick={() => onAdd(person)}
+            >
+              {t(add.labelKey)}
+            </button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Under the search field: the top people, "Searching…", the results, nothing found, or the failed search. */
+function SearchOutcome({ view, onAdd, onRetry }: { view: FindPeopleView; onAdd: (person: Person) => void; onRetry: () => void }) {
+  const { t } = useTranslation('people');
+  return (
+    <div aria-live="polite">
+      {view.search === 'topPeople' ? (
+        <>
+          <h3 className={subTitle}>{t('find.topPeople')}</h3>
+          {view.top.length === 0 ? <p className={mutedText}>{t('find.noTopPeople')}</p> : <PeopleList rows={view.top} label={t('find.topPeople')} onAdd={onAdd} />}
+        </>
+      ) : null}
+      {view.search === 'searching' ? <p className={css({ mt: '4', color: 'fg.muted' })}>{t('find.searching')}</p> : null}
+      {view.search === 'results' ? (
+        <>
+          <h3 className={subTitle}>{t('find.results')}</h3>
+          <PeopleList rows={view.results} label={t('find.results')} onAdd={onAdd} />
+        </>
+      ) : null}
+      {view.search === 'nothingFound' ? <p className={css({ mt: '4' })}>{t('find.nothingFound')}</p> : null}
+      {view.search === 'failed' ? (
+        <div className={css({ mt: '4', display: 'grid', gap: '2', justifyItems: 'start' })}>
+          <p>{t('find.searchFailed')}</p>
+          <button type="button" className={button({ variant: 'outline', size: 'sm' })} disabled={!view.retrySearch} onClick={onRetry}>
+            {t('find.retrySearch')}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The user's contacts, or the line that says there are none yet. */
+function ContactsCard({ contacts }: { contacts: Person[] }) {
+  const { t } = useTranslation('people');
+  return (
+    <section className={card} aria-labelledby="contacts-title">
+      <h2 id="contacts-title" className={sectionTitle}>
+        {t('contacts.title')}
+      </h2>
+      {contacts.length === 0 ? (
+        <p className={css({ mt: '3', color: 'fg.muted' })}>{t('contacts.empty')}</p>
+      ) : (
+        <ul className={personList} aria-label={t('contacts.title')}>
+          {contacts.map((person) => (
+            <li key={person.userId} className={personRow}>
+              <PersonLabel person={person} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 /**
  * Find people and connect, and the user's contacts (/contacts): renders the find-people machine — top people
  * until 3 characters are typed, then the search's results or 'nothing found'; each person can be added once.
@@ -51,41 +133,14 @@ export function FindPeopleSection({ userId, calls }: { userId: string; calls: Pe
     [calls, notify],
   );
   const [state, send] = useMachine(logic, { input: { userId }, inspect: appInspect });
-  const { text, top, results, contacts, adding } = state.context;
+  const view = findPeopleView(state);
 
-  if (state.matches('loading')) return <Spinner />;
-  if (state.matches('loadFailed')) {
+  if (view.part === 'loading') return <Spinner />;
+  if (view.part === 'loadFailed') {
     return (
       <LoadFailedPanel message={t('contacts.loadFailed')} retryLabel={t('contacts.retry')} onRetry={() => send({ type: 'RETRY' })} size="md" />
     );
   }
-
-  const isContact = (person: Person) => contacts.some((c) => c.userId === person.userId);
-  const renderPeople = (people: Person[], label: string) => (
-    <ul className={personList} aria-label={label}>
-      {people.map((person) => (
-        <li key={person.userId} className={personRow}>
-          <PersonLabel person={person} />
-          {isContact(person) ? (
-            <span className={mutedText}>{t('find.inContacts')}</span>
-          ) : (
-            <button
-              type="button"
-              className={button({ variant: 'outline', size: 'sm' })}
-              aria-label={t('find.addLabel', { name: `@${person.username}` })}
-              disabled={adding !== null}
-              onClick={() => send({ type: 'ADD', person })}
-            >
-              {adding?.userId === person.userId ? t('find.adding') : t('find.add')}
-            </button>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
-
-  type SearchState = 'topPeople' | 'debouncing' | 'searching' | 'results' | 'nothingFound' | 'failed';
-  const search = (value: SearchState) => state.matches({ ready: { search: value } });
   return (
     <>
       <section className={card} aria-labelledby="find-people-title">
@@ -98,54 +153,15 @@ export function FindPeopleSection({ userId, calls }: { userId: string; calls: Pe
             type="search"
             label={t('find.searchLabel')}
             hint={t('find.searchHint', { min: USER_SEARCH_MIN_CHARS })}
-            value={text}
+            value={state.context.text}
             autoComplete="off"
             spellCheck={false}
             onValueChange={(value) => send({ type: 'TYPE', text: value })}
           />
         </div>
-        <div aria-live="polite">
-          {search('topPeople') ? (
-            <>
-              <h3 className={subTitle}>{t('find.topPeople')}</h3>
-              {top.length === 0 ? <p className={mutedText}>{t('find.noTopPeople')}</p> : renderPeople(top, t('find.topPeople'))}
-            </>
-          ) : null}
-          {search('debouncing') || search('searching') ? <p className={css({ mt: '4', color: 'fg.muted' })}>{t('find.searching')}</p> : null}
-          {search('results') ? (
-            <>
-              <h3 className={subTitle}>{t('find.results')}</h3>
-              {renderPeople(results, t('find.results'))}
-            </>
-          ) : null}
-          {search('nothingFound') ? <p className={css({ mt: '4' })}>{t('find.nothingFound')}</p> : null}
-          {search('failed') ? (
-            <div className={css({ mt: '4', display: 'grid', gap: '2', justifyItems: 'start' })}>
-              <p>{t('find.searchFailed')}</p>
-              <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY_SEARCH' })}>
-                {t('find.retrySearch')}
-              </button>
-            </div>
-          ) : null}
-        </div>
+        <SearchOutcome view={view} onAdd={(person) => send({ type: 'ADD', person })} onRetry={() => send({ type: 'RETRY_SEARCH' })} />
       </section>
-
-      <section className={card} aria-labelledby="contacts-title">
-        <h2 id="contacts-title" className={sectionTitle}>
-          {t('contacts.title')}
-        </h2>
-        {contacts.length === 0 ? (
-          <p className={css({ mt: '3', color: 'fg.muted' })}>{t('contacts.empty')}</p>
-        ) : (
-          <ul className={personList} aria-label={t('contacts.title')}>
-            {contacts.map((person) => (
-              <li key={person.userId} className={personRow}>
-                <PersonLabel person={person} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <ContactsCard contacts={view.contacts} />
     </>
   );
 }

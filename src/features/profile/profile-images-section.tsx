@@ -1,7 +1,8 @@
 import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PHOTO_TYPES, profileImagesMachine, type ImageSlot } from '../../../machines/profile-images.machine';
+import { PHOTO_TYPES, profileImagesMachine, type ImageSlot, type PickedFile } from '../../../machines/profile-images.machine';
+import { profileImagesShown, profileImagesView, type ImagePickerView } from '../../../machines/profile-images.view';
 import { css, cx } from '../../../styled-system/css';
 import { visuallyHidden } from '../../../styled-system/patterns';
 import { useApi } from '../../api/use-api';
@@ -23,7 +24,7 @@ const row = css({ display: 'flex', alignItems: 'center', gap: '4', flexWrap: 'wr
 const controls = css({ display: 'grid', gap: '2', justifyItems: 'start' });
 const label = css({ fontWeight: 'semibold', color: 'fg.default' });
 // The file input is hidden but focusable; its label is the visible button, ringed while the input has focus.
-const picker = css({ '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' } });
+const pickerLabel = css({ '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' } });
 const banner = css({ display: 'block', w: '40', h: '16', borderRadius: 'lg', bg: 'brand.100', overflow: 'hidden' });
 const bannerImage = css({ borderRadius: 'lg' });
 
@@ -32,20 +33,52 @@ const bannerImage = css({ borderRadius: 'lg' });
  * its last answer while it reloads, so saving a picture does not remount this).
  */
 export function ProfileImagesSection() {
-  const known = ProfileSummaryContext.useSelector((snapshot) => snapshot.context.summary !== null || snapshot.matches('unavailable'));
+  const known = ProfileSummaryContext.useSelector(profileImagesShown);
   return known ? <ProfileImages /> : null;
 }
 
-/** Renders the profile-images machine. Saved pictures refresh the profile summary, so the sidebar shows them at once. */
-function ProfileImages() {
+/** One picture's picker: the hidden file input under its visible label, and the refusal under it. */
+function ImagePicker({ slot, picker, onChoose }: { slot: ImageSlot; picker: ImagePickerView; onChoose: (file: PickedFile) => void }) {
   const { t } = useTranslation('settings');
+  const text = useFormText();
+  const id = `profile-${slot}-file`;
+  const error = text(picker.error);
+  return (
+    <div className={controls}>
+      <span className={label}>{t(picker.titleKey)}</span>
+      <label htmlFor={id} className={cx(button({ variant: 'outline', size: 'sm' }), pickerLabel)} aria-disabled={!picker.enabled || undefined}>
+        {t(picker.labelKey)}
+        <input
+          id={id}
+          type="file"
+          accept={PHOTO_TYPES.join(',')}
+          className={visuallyHidden()}
+          disabled={!picker.enabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            // The same file may be chosen again after a refusal.
+            event.currentTarget.value = '';
+            if (file) onChoose({ name: file.name, size: file.size, type: file.type, data: file });
+          }}
+        />
+      </label>
+      {error ? (
+        <p id={`${id}-error`} className={fieldError} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The profile-images machine with its calls: saved pictures refresh the profile summary, so the sidebar shows them at once. */
+function useProfileImagesMachine(userId: string) {
   const api = useApi();
   const notify = useNotify();
-  const text = useFormText();
   const summaryActor = ProfileSummaryContext.useActorRef();
   const summary = ProfileSummaryContext.useSelector((snapshot) => snapshot.context.summary);
-  const userId = SessionContext.useSelector((snapshot) => snapshot.context.user?.userId ?? '');
-  const fullName = SessionContext.useSelector((snapshot) => snapshot.context.user?.fullName ?? snapshot.context.user?.username ?? null);
   const logic = useMemo(() => {
     const calls = settingsCalls(api);
     return profileImagesMachine.provide({
@@ -56,46 +89,22 @@ function ProfileImages() {
       },
     });
   }, [api, notify, summaryActor]);
-  const [state, send] = useMachine(logic, {
+  return useMachine(logic, {
     input: { userId, photo_key: summary?.photo_key ?? null, background_key: summary?.background_key ?? null },
     inspect: appInspect,
   });
-  const { keys, errors, slot: busySlot } = state.context;
-  const busy = !state.matches('idle');
-  const backgroundSrc = backgroundUrl(userId, keys.background_key);
+}
 
-  const control = (slot: ImageSlot, caption: string) => {
-    const id = `profile-${slot}-file`;
-    const error = text(errors[slot]);
-    return (
-      <div className={controls}>
-        <span className={label}>{slot === 'photo' ? t('images.photo') : t('images.background')}</span>
-        <label htmlFor={id} className={cx(button({ variant: 'outline', size: 'sm' }), picker)} aria-disabled={busy || undefined}>
-          {busySlot === slot ? t('images.uploading') : caption}
-          <input
-            id={id}
-            type="file"
-            accept={PHOTO_TYPES.join(',')}
-            className={visuallyHidden()}
-            disabled={busy}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(event) => {
-              const file = event.currentTarget.files?.[0];
-              // The same file may be chosen again after a refusal.
-              event.currentTarget.value = '';
-              if (file) send({ type: 'CHOOSE', slot, file: { name: file.name, size: file.size, type: file.type, data: file } });
-            }}
-          />
-        </label>
-        {error ? (
-          <p id={`${id}-error`} className={fieldError} role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
+/** Renders the profile-images machine. */
+function ProfileImages() {
+  const { t } = useTranslation('settings');
+  const userId = SessionContext.useSelector((snapshot) => snapshot.context.user?.userId ?? '');
+  const fullName = SessionContext.useSelector((snapshot) => snapshot.context.user?.fullName ?? snapshot.context.user?.username ?? null);
+  const [state, send] = useProfileImagesMachine(userId);
+  const { keys } = state.context;
+  const view = profileImagesView(state);
+  const backgroundSrc = backgroundUrl(userId, keys.background_key);
+  const choose = (slot: ImageSlot) => (file: PickedFile) => send({ type: 'CHOOSE', slot, file });
 
   return (
     <section className={card} aria-labelledby="profile-images-title">
@@ -106,7 +115,7 @@ function ProfileImages() {
       <div className={rows}>
         <div className={row}>
           <Avatar src={avatarUrl(userId, keys.photo_key)} alt={t('images.photo')} name={fullName} size="md" />
-          {control('photo', t('images.choosePhoto'))}
+          <ImagePicker slot="photo" picker={view.photo} onChoose={choose('photo')} />
         </div>
         <div className={row}>
           {backgroundSrc ? (
@@ -116,7 +125,7 @@ function ProfileImages() {
           ) : (
             <div className={banner} role="img" aria-label={t('images.noBackground')} />
           )}
-          {control('background', t('images.chooseBackground'))}
+          <ImagePicker slot="background" picker={view.background} onChoose={choose('background')} />
         </div>
       </div>
     </section>

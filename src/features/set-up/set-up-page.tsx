@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate } from 'wouter/use-browser-location';
 import { setUpMachine } from '../../../machines/set-up.machine';
+import { setUpView } from '../../../machines/set-up.view';
 import { css } from '../../../styled-system/css';
 import { useApi } from '../../api/use-api';
 import { SessionContext } from '../../app/providers/session-context';
@@ -57,7 +58,7 @@ export function SetUpPage() {
   const { values, errors, message } = state.context;
   const field = fieldBinding(state.context, send);
   const countries = useMemo(() => countryOptions(locale), [locale]);
-  const busy = !state.matches('editing');
+  const { submit } = setUpView(state);
   return (
     <div className={card}>
       <h1 className={pageTitle}>{t('titles.setUp')}</h1>
@@ -94,8 +95,8 @@ export function SetUpPage() {
           onCheckedChange={(value) => send({ type: 'CHANGE', field: 'eSignatureConsent', value })}
           error={errors.eSignatureConsent}
         />
-        <button type="submit" className={button({ size: 'lg', fullWidth: true })} disabled={busy}>
-          {busy ? t('setUp.submitting') : t('setUp.submit')}
+        <button type="submit" className={button({ size: 'lg', fullWidth: true })} disabled={!submit.enabled}>
+          {t(submit.labelKey)}
         </button>
       </MachineForm>
       <div className={actions}>

@@ -100,11 +100,8 @@ const phoneBlock = css({ mt: '6', pt: '4', borderTopWidth: '1px', borderColor: '
 const phoneLabel = css({ fontWeight: 'medium', mb: '1' });
 const phoneValue = css({ fontVariantNumeric: 'tabular-nums' });
 
-export function AccountInfoPage() {
-  // The shared rules' messages are in the accounts namespace: load it with this page's own.
-  const { t } = useTranslation(['settings', 'accounts']);
-  const { t: tc } = useTranslation();
-  const locale = useLocale();
+/** The account-info machine with the browser's calls and effects: the session hears of a saved user. */
+function useAccountInfoMachine() {
   const api = useApi();
   const notify = useNotify();
   const session = SessionContext.useActorRef();
@@ -127,13 +124,63 @@ export function AccountInfoPage() {
       },
     });
   }, [api, notify, session]);
-  const [state, send] = useMachine(logic, { input: { userId }, inspect: appInspect });
+  return useMachine(logic, { input: { userId }, inspect: appInspect });
+}
+
+type AccountInfoState = ReturnType<typeof useAccountInfoMachine>;
+
+/** The four editable fields and Save (its working words while the save runs). */
+function AccountInfoForm({ state: [state, send], saving }: { state: AccountInfoState; saving: boolean }) {
+  const { t } = useTranslation(['settings', 'accounts']);
+  const locale = useLocale();
   const field = fieldBinding(state.context, send);
   const countries = useMemo(() => countryOptions(locale), [locale]);
+  return (
+    <MachineForm id={FORM_ID} onSubmit={() => send({ type: 'SUBMIT' })}>
+      <FormAlert message={state.context.message} />
+      <TextField id="account-info-full-name" label={t('accountInfo.fullName')} autoComplete="name" {...field.text('fullName')} />
+      <TextField
+        id="account-info-username"
+        label={t('accountInfo.username')}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        {...field.text('username')}
+      />
+      <SelectField
+        id="account-info-country"
+        label={t('accountInfo.country')}
+        placeholder={t('accountInfo.chooseCountry')}
+        autoComplete="country"
+        options={countries}
+        {...field.text('country')}
+      />
+      <TextField
+        id="account-info-email"
+        type="email"
+        label={t('accountInfo.email')}
+        autoComplete="email"
+        {...field.text('email')}
+        hint={t('accountInfo.emailHint')}
+      />
+      <button type="submit" className={button({ size: 'lg' })} disabled={saving}>
+        {saving ? t('accountInfo.saving') : t('accountInfo.save')}
+      </button>
+    </MachineForm>
+  );
+}
+
+export function AccountInfoPage() {
+  // The shared rules' messages are in the accounts namespace: load it with this page's own.
+  const { t } = useTranslation(['settings', 'accounts']);
+  const { t: tc } = useTranslation();
+  const machine = useAccountInfoMachine();
+  const [state, send] = machine;
+  const view = accountInfoView(state);
   const header = <PageHeader title={tc('routes.accountInfo')} lead={t('accountInfo.lead')} />;
 
-  if (state.matches('loading')) return <>{header}<Spinner /></>;
-  if (state.matches('loadFailed')) {
+  if (view.part === 'loading') return <>{header}<Spinner /></>;
+  if (view.part === 'loadFailed') {
     return (
       <>
         {header}
@@ -141,8 +188,6 @@ export function AccountInfoPage() {
       </>
     );
   }
-  const view = accountInfoView(state);
-  const saving = view.saving;
   return (
     <>
       {header}
@@ -155,37 +200,7 @@ export function AccountInfoPage() {
             onResend={() => send({ type: 'RESEND_CODE' })}
           />
         ) : null}
-        <MachineForm id={FORM_ID} onSubmit={() => send({ type: 'SUBMIT' })}>
-          <FormAlert message={state.context.message} />
-          <TextField id="account-info-full-name" label={t('accountInfo.fullName')} autoComplete="name" {...field.text('fullName')} />
-          <TextField
-            id="account-info-username"
-            label={t('accountInfo.username')}
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            {...field.text('username')}
-          />
-          <SelectField
-            id="account-info-country"
-            label={t('accountInfo.country')}
-            placeholder={t('accountInfo.chooseCountry')}
-            autoComplete="country"
-            options={countries}
-            {...field.text('country')}
-          />
-          <TextField
-            id="account-info-email"
-            type="email"
-            label={t('accountInfo.email')}
-            autoComplete="email"
-            {...field.text('email')}
-            hint={t('accountInfo.emailHint')}
-          />
-          <button type="submit" className={button({ size: 'lg' })} disabled={saving}>
-            {saving ? t('accountInfo.saving') : t('accountInfo.save')}
-          </button>
-        </MachineForm>
+        <AccountInfoForm state={machine} saving={view.saving} />
         <PhoneNumber phoneNumber={state.context.phoneNumber} />
       </div>
       <PasswordDialog

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { addCardMachine } from '../../../machines/add-card.machine';
+import { addCardView } from '../../../machines/add-card.view';
 import { css } from '../../../styled-system/css';
 import { SessionContext } from '../../app/providers/session-context';
 import { PAYMENT_METHODS_PATH } from '../../config/paths';
@@ -46,7 +47,7 @@ export function AddCardPage() {
     <>
       <PageHeader title={tc('routes.addNewCard')} lead={t('addCard.lead')} />
       <div className={`${card} ${narrow}`}>
-        <AddCardForm context={state.context} busy={state.matches('validating')} send={send} />
+        <AddCardForm context={state.context} busy={addCardView(state).busy} send={send} />
         <p className={back}>
           <Link href={PAYMENT_METHODS_PATH} className={textLink}>
             {t('addCard.back')}

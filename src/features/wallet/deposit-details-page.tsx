@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { parseAmount } from '../../../domain/money/amount';
 import { depositDetailsMachine } from '../../../machines/deposit-details.machine';
+import { depositDetailsView } from '../../../machines/deposit-details.view';
 import { css } from '../../../styled-system/css';
 import { WITHDRAW_FUNDS_PATH } from '../../config/paths';
 import { appInspect } from '../../lib/app-inspector';
@@ -52,22 +53,22 @@ export function DepositDetailsPage() {
         [t('details.total'), format.money(cents(deposit.total))],
       ]
     : [];
-  const inFlight = state.matches('inFlight') || state.matches('refreshing');
+  const view = depositDetailsView(state);
   return (
     <>
       <PageHeader title={tc('routes.depositDetails')} lead={t('details.depositLead')} />
       <div className={stack}>
-        {state.matches('loading') ? <p role="status">{t('details.loading')}</p> : null}
-        {state.matches('notFound') ? (
+        {view.part === 'loading' ? <p role="status">{t('details.loading')}</p> : null}
+        {view.part === 'notFound' ? (
           <p role="alert" className={formAlert}>
             {t('details.notFound')}
           </p>
         ) : null}
-        {state.matches('failed') ? (
+        {view.part === 'failed' ? (
           <LoadFailedPanel message={t('details.loadFailed')} retryLabel={t('details.retry')} onRetry={() => send({ type: 'RETRY' })} />
         ) : null}
         {/* Always in the page, so the change from 'being processed' to settled is announced. */}
-        <div role="status">{inFlight ? <p className={formNotice}>{t('details.beingProcessed')}</p> : null}</div>
+        <div role="status">{view.beingProcessed ? <p className={formNotice}>{t('details.beingProcessed')}</p> : null}</div>
         {deposit?.status === 'failed' ? <p className={formAlert}>{t('details.failed')}</p> : null}
         {deposit ? (
           <section className={card} aria-labelledby="deposit-summary-title">

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { parseAmount } from '../../../domain/money/amount';
 import { walletOverviewMachine } from '../../../machines/wallet-overview.machine';
+import { walletOverviewView } from '../../../machines/wallet-overview.view';
 import { css } from '../../../styled-system/css';
 import { ADD_MONEY_PATH, DEPOSIT_DETAILS_PATH, STATEMENTS_PATH, WITHDRAWAL_DETAILS_PATH, WITHDRAW_PATH, withQuery } from '../../config/paths';
 import { appInspect } from '../../lib/app-inspector';
@@ -72,6 +73,7 @@ export function WithdrawFundsPage() {
   const logic = useMemo(() => walletOverviewMachine.provide({ actors: { loadOverview: calls.loadOverview, liveUpdates } }), [calls]);
   const [state, send] = useMachine(logic, { inspect: appInspect });
   const { overview } = state.context;
+  const view = walletOverviewView(state);
   let body: ReactNode = null;
   if (overview) {
     const held = cents(overview.wallet.held);
@@ -129,8 +131,8 @@ export function WithdrawFundsPage() {
     <>
       <PageHeader title={tc('routes.withdrawFunds')} lead={t('overview.lead')} />
       <div className={layout}>
-        {state.matches('loading') && !overview ? <p role="status">{t('overview.loading')}</p> : null}
-        {state.matches('failed') ? (
+        {view.notice === 'loading' ? <p role="status">{t('overview.loading')}</p> : null}
+        {view.notice === 'loadFailed' ? (
           <div role="alert" className={card}>
             <p>{t('overview.loadFailed')}</p>
             <button type="button" className={button({ variant: 'outline', size: 'sm' })} onClick={() => send({ type: 'RETRY' })}>

@@ -11,6 +11,7 @@ import { formAlert } from '../../ui/form/form-styles';
 import { PageHeader } from '../../ui/page-header';
 import { card, mutedText, sectionTitle } from '../../ui/page-styles';
 import { LoadFailedPanel } from '../../ui/resource-panels';
+import { resourceOutcome } from '../../../machines/resource-view.view';
 import { Spinner } from '../../ui/spinner';
 import { stillClosedUntil } from '../../../machines/withdraw.view';
 import { useFormat } from '../../lib/use-format';
@@ -37,7 +38,8 @@ export function WithdrawMethodPage() {
   const methods = state.context.data as WithdrawMethods | null;
 
   let body;
-  if (state.matches('failed') || state.matches('notFound')) {
+  // Not found here is no page of its own: the methods could not be read either way, and a retry may help.
+  if (resourceOutcome(state) !== 'other') {
     body = (
       <LoadFailedPanel message={t('method.loadFailed')} retryLabel={t('method.retry')} onRetry={() => send({ type: 'RETRY' })} />
     );

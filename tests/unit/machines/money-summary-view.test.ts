@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { moneyChartView, nextBarIndex } from '../../../machines/money-summary.view';
+import { createActor, fromPromise } from 'xstate';
+import { moneySummaryMachine, type MoneySummaryData, type SummaryPeriod } from '../../../machines/money-summary.machine';
+import { moneyChartScreen, moneyChartView, nextBarIndex, tickPlace } from '../../../machines/money-summary.view';
+import { gate, settle } from '../../support/gate';
 import { novemberSummary, weeksSummary } from '../../../machines/money-summary.catalogue';
 
 describe('money chart view-model (issue 26 item 1)', () => {
@@ -60,5 +63,41 @@ describe('money chart view-model (issue 26 item 1)', () => {
     expect(nextBarIndex(5, 'Home', 30)).toBe(0);
     expect(nextBarIndex(5, 'End', 30)).toBe(29);
     expect(nextBarIndex(5, 'a', 30)).toBe(5);
+  });
+});
+
+describe('the money chart as its machine shows it (issue 24 item 6)', () => {
+  const start = (load: (period: SummaryPeriod) => Promise<MoneySummaryData>) =>
+    createActor(moneySummaryMachine.provide({ actors: { loadSummary: fromPromise(({ input }) => load(input.period)) } }), {
+      input: { userId: 'u-1', timeZone: 'UTC' },
+    }).start();
+  const periods = (pressed: '30d' | '26w') => [
+    { period: '30d', labelKey: 'chart.days30', pressed: pressed === '30d' },
+    { period: '26w', labelKey: 'chart.weeks26', pressed: pressed === '26w' },
+  ];
+
+  it('the spinner, then the chart, 30 days pressed; choosing 26 weeks presses it and reads again', async () => {
+    const reads: Record<string, ReturnType<typeof gate<MoneySummaryData>>> = { '30d': gate(), '26w': gate() };
+    const actor = start((period) => reads[period]!.promise);
+    expect(moneyChartScreen(actor.getSnapshot())).toEqual({ part: 'loading', periods: periods('30d'), retry: false });
+    reads['30d']!.open(novemberSummary);
+    await settle();
+    expect(moneyChartScreen(actor.getSnapshot())).toEqual({ part: 'loaded', periods: periods('30d'), retry: false });
+    actor.send({ type: 'CHOOSE_PERIOD', period: '26w' });
+    expect(moneyChartScreen(actor.getSnapshot())).toEqual({ part: 'loading', periods: periods('26w'), retry: false });
+  });
+
+  it('a failed read offers Retry', async () => {
+    const actor = start(() => Promise.reject(new Error('Failed to fetch')));
+    await settle();
+    expect(moneyChartScreen(actor.getSnapshot())).toEqual({ part: 'failed', periods: periods('30d'), retry: true });
+  });
+
+  it('places the axis labels so none is cut off: the last at the right edge, one near the left edge from it', () => {
+    expect(tickPlace(29, 30)).toEqual({ edge: 'end' });
+    expect(tickPlace(0, 30)).toEqual({ edge: 'start' });
+    expect(tickPlace(2, 30)).toEqual({ edge: 'start' });
+    expect(tickPlace(5, 30)).toEqual({ centre: 0.18333333333333332 });
+    expect(tickPlace(0, 5)).toEqual({ centre: 0.1 });
   });
 });

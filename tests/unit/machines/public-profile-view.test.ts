@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { publicProfileMachine, type PublicProfileData } from '../../../machines/public-profile.machine';
 import type { Funding } from '../../../machines/payments/funding';
-import { storefrontView } from '../../../machines/public-profile.view';
+import { publicPageScreen, storefrontView } from '../../../machines/public-profile.view';
+import { apiFailure } from '../../../machines/forms/api-failure';
+import { gate, settle } from '../../support/gate';
 import { sendPaymentMachine, sendRequestOf, showOnPageOffer, type FoundReceiver, type SendPaymentInput } from '../../../machines/send-payment.machine';
 
 const profile = (bio = 'Photos of the coast.', photo: string | null = null): PublicProfileData => ({
@@ -94,5 +96,41 @@ describe('the supporters wall opt-in on the send screen (issue 23 item 2)', () =
     const plain = start({ receiver: { userId: 'u-maya', username: 'Maya' }, amount: '5.00' });
     await settle();
     expect(showOnPageOffer(plain.getSnapshot().context)).toBeNull();
+  });
+});
+
+describe('which part of the pay page shows, as its machine says (issue 24 item 6)', () => {
+  const open = (load: () => Promise<PublicProfileData>, signedIn = false) =>
+    createActor(publicProfileMachine.provide({ actors: { loadPublicProfile: fromPromise(load) } }), {
+      input: { username: 'maya', signedIn, initial: null },
+    }).start();
+
+  it('a spinner while the profile is read, then the pay form with nothing chosen yet', async () => {
+    const held = gate<PublicProfileData>();
+    const actor = open(() => held.promise);
+    expect(publicPageScreen(actor.getSnapshot())).toEqual({ part: 'loading' });
+    held.open(profile());
+    await settle();
+    expect(publicPageScreen(actor.getSnapshot())).toMatchObject({ part: 'pay', purchase: null, profile: { username: 'maya' } });
+  });
+
+  it('an unknown name is the 404 page; a failed read offers Retry', async () => {
+    const missing = open(() => Promise.reject(apiFailure(404, { code: 'not_found' })));
+    await settle();
+    expect(publicPageScreen(missing.getSnapshot())).toEqual({ part: 'notFound' });
+    const failing = open(() => Promise.reject(new Error('Failed to fetch')));
+    await settle();
+    expect(publicPageScreen(failing.getSnapshot())).toEqual({ part: 'loadFailed', retry: true });
+  });
+
+  it('a visitor who chose $5 and pressed Pay is offered sign-up or sign-in for that purchase, and can go back', async () => {
+    const actor = open(async () => profile());
+    await settle();
+    actor.send({ type: 'SELECT_AMOUNT', amount: '5.00' });
+    expect(publicPageScreen(actor.getSnapshot())).toMatchObject({ part: 'pay', purchase: { creatorUsername: 'maya', amount: '5.00' } });
+    actor.send({ type: 'PAY' });
+    expect(publicPageScreen(actor.getSnapshot())).toMatchObject({ part: 'signIn', purchase: { creatorUsername: 'maya', amount: '5.00' }, back: true });
+    actor.send({ type: 'BACK' });
+    expect(publicPageScreen(actor.getSnapshot()).part).toBe('pay');
   });
 });

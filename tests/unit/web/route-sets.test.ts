@@ -8,14 +8,14 @@ import { PUBLIC_ROUTE_SETS, resolveRoute } from '../../../src/app/router/route-s
 import { SIGNED_IN_ROUTE_SET } from '../../../src/app/router/signed-in-routes';
 
 const ROUTE_SETS = { ...PUBLIC_ROUTE_SETS, signedIn: SIGNED_IN_ROUTE_SET };
-import { selectRouteSet } from '../../../src/app/router/select-route-set';
+import { sessionArea } from '../../../machines/session.view';
 import { completeUser } from '../../model/support/accounts-fixtures';
 
 const complete = completeUser;
 
 function routeSetFor(user: SessionUser | null) {
   const actor = createActor(sessionMachine, { input: { user } }).start();
-  return { actor, name: () => selectRouteSet(actor.getSnapshot()) };
+  return { actor, name: () => sessionArea(actor.getSnapshot()) };
 }
 
 function describeRoute(set: keyof typeof ROUTE_SETS, path: string) {
