@@ -1,6 +1,7 @@
 import type { BrowserContext } from '@playwright/test';
 import { createAccount, DESKTOP, fmt, PASSWORD, text, uniqueUsername } from './support/app';
 import { addMoneyByCard, p, payer, walletOf } from './support/payments';
+import { followServerClock } from './support/withdrawals';
 import { expect, test } from './support/test';
 
 /**
@@ -33,6 +34,9 @@ test('a price point without a reply for 72 hours is Cancelled and its hold relea
   await addMoneyByCard(fanContext, fan.user.userId, '20.00');
 
   const page = await fanContext.newPage();
+  // The time left is judged by the browser's clock against the server's deadline: the browser follows the server's
+  // test clock, which an earlier clock spec may have moved (the generated withdraw paths move it by days).
+  await followServerClock(page);
   await page.goto(`/${username}`);
   await page.getByRole('radio', { name: /A short video/u }).check();
   await page.getByRole('button', { name: cr('publicPage.payAmount', { amount: '$8.00' }) }).click();
@@ -51,6 +55,7 @@ test('a price point without a reply for 72 hours is Cancelled and its hold relea
   // 72 hours and a minute later the hold has lapsed; the job runner cancels it on its next round.
   const moved = await page.request.post('/api/dev/clock', { data: { advanceMs: (72 * 60 + 1) * 60 * 1000 } });
   expect(moved.ok()).toBe(true);
+  await page.clock.setSystemTime(new Date(((await moved.json()) as { now: string }).now));
   await signInAgain(fanContext, fan.email);
   await expect
     .poll(async () => (await walletOf(fanContext, fan.user.userId)).held, { timeout: 30_000 })

@@ -18,7 +18,12 @@ test('idle for 31 minutes: the next navigation lands on /expired-session', async
   const moved = await page.request.post('/api/dev/clock', { data: { advanceMs: 31 * 60 * 1000 } });
   expect(moved.ok()).toBe(true);
 
-  await page.getByRole('navigation', { name: text('en', 'common', 'shell.navLabel') }).getByRole('link', { name: text('en', 'common', 'shell.activity') }).click();
+  // The next call finds the session gone: the click's navigation, or one the open page makes by itself first (its
+  // live stream reconnecting), which then takes the app there before the click can happen. Either way it lands there.
+  const landed = page.waitForURL('/expired-session');
+  const activity = page.getByRole('navigation', { name: text('en', 'common', 'shell.navLabel') }).getByRole('link', { name: text('en', 'common', 'shell.activity') });
+  await Promise.race([landed, activity.click().catch(() => landed)]);
+  await landed;
   await expect(page).toHaveURL('/expired-session');
   await expect(page.getByText('Please log in again to continue')).toBeVisible();
   await expect(page.getByRole('link', { name: text('en', 'common', 'auth.expiredSignIn') })).toHaveAttribute('href', '/sign-in');
