@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../../server/db/database';
-import { migrate, readMigrations } from '../../server/db/migrate';
-import { scratchPostgres } from '../support/databases';
+import type { Database } from '../../server/db/database';
+import { migrate } from '../../server/db/migrate';
+import { databaseKinds } from '../support/databases';
 import { createUser } from '../support/money';
 import { DAY, STATUSES, TABS, dayOf, insertPayment, listOf, monthOf, seeded, storedCounts, tally, type HistoryRow } from '../support/activity-history';
 
@@ -12,21 +12,6 @@ import { DAY, STATUSES, TABS, dayOf, insertPayment, listOf, monthOf, seeded, sto
  * the old activity_compact, and deltas on top): they become day and month rows, and every page of every tab is the
  * plain model's, before and after payments written once it has run.
  */
-const kinds = [
-  { name: 'pglite', open: async () => ({ database: await openDatabase({}), drop: async () => {} }) },
-  ...(process.env.TEST_DATABASE_URL
-    ? [
-        {
-          name: 'postgres',
-          open: async () => {
-            const scratch = await scratchPostgres(process.env.TEST_DATABASE_URL!);
-            return { database: await openDatabase({ databaseUrl: scratch.url }), drop: scratch.drop };
-          },
-        },
-      ]
-    : []),
-];
-
 /** The classes of each tab, as docs/money.md defines them (status group × 2 + 1 for a request). */
 const CLASSES: Record<string, number[]> = {
   'all/all': [0, 1, 2, 3, 4, 5],
@@ -40,18 +25,16 @@ const CLASSES: Record<string, number[]> = {
   'complete/request': [3],
 };
 
-describe.each(kinds)('migration 0032 (activity month rows) on $name', (kind) => {
+describe.each(databaseKinds({ migratedBefore: '0032' }))('migration 0032 (activity month rows) on $name', (kind) => {
   let database: Database;
-  let drop: () => Promise<void>;
+  let dispose: () => Promise<void>;
   const rows: HistoryRow[] = [];
 
   beforeAll(async () => {
-    ({ database, drop } = await kind.open());
-    await migrate(database, readMigrations().filter((m) => m.version < '0032'));
+    ({ database, dispose } = await kind.open());
   }, 60_000);
   afterAll(async () => {
-    await database.close();
-    await drop();
+    await dispose();
   });
 
   /** Every page of every tab through activity_page, 20 a page, against the model. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../../server/db/database';
-import { migrate, readMigrations } from '../../server/db/migrate';
-import { scratchPostgres } from '../support/databases';
+import type { Database } from '../../server/db/database';
+import { migrate } from '../../server/db/migrate';
+import { databaseKinds } from '../support/databases';
 import { createUser, fundWallet } from '../support/money';
 import { postEntry } from '../../server/ledger/post-entry';
 import { sendPayment } from '../../server/payments/service';
@@ -12,31 +12,14 @@ import { walletTotalsBreaches } from '../../server/audit/wallet-totals';
  * Migration 0031 on a database that already has money: the quarter-hour totals of every entry written before it are
  * backfilled, so the audit finds them equal to the ledger, and entries written after are added by the trigger.
  */
-const kinds = [
-  { name: 'pglite', open: async () => ({ database: await openDatabase({}), drop: async () => {} }) },
-  ...(process.env.TEST_DATABASE_URL
-    ? [
-        {
-          name: 'postgres',
-          open: async () => {
-            const scratch = await scratchPostgres(process.env.TEST_DATABASE_URL!);
-            return { database: await openDatabase({ databaseUrl: scratch.url }), drop: scratch.drop };
-          },
-        },
-      ]
-    : []),
-];
-
-describe.each(kinds)('migration 0031 (wallet totals) on $name', (kind) => {
+describe.each(databaseKinds({ migratedBefore: '0031' }))('migration 0031 (wallet totals) on $name', (kind) => {
   let database: Database;
-  let drop: () => Promise<void>;
+  let dispose: () => Promise<void>;
   beforeAll(async () => {
-    ({ database, drop } = await kind.open());
-    await migrate(database, readMigrations().filter((m) => m.version < '0031'));
+    ({ database, dispose } = await kind.open());
   }, 60_000);
   afterAll(async () => {
-    await database.close();
-    await drop();
+    await dispose();
   });
 
   it('backfills the entries written before it, then keeps up with new ones', async () => {

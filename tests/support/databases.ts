@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../server/db/database';
-import { migrate } from '../../server/db/migrate';
+import { migrate, readMigrations } from '../../server/db/migrate';
 
 /**
  * The databases every database suite runs on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set
@@ -42,10 +42,13 @@ export async function scratchPostgres(baseUrl: string, prefix = 'tipjar_t'): Pro
   };
 }
 
-async function freshPostgres(baseUrl: string): Promise<FreshDatabase> {
+/** Every migration, or (a migration's own test) those before `before`, so the test can run that one over old data. */
+const migrationsBefore = (before?: string) => (before ? readMigrations().filter((m) => m.version < before) : undefined);
+
+async function freshPostgres(baseUrl: string, before?: string): Promise<FreshDatabase> {
   const scratch = await scratchPostgres(baseUrl);
   const database = await openDatabase({ databaseUrl: scratch.url });
-  await migrate(database);
+  await migrate(database, migrationsBefore(before));
   return {
     database,
     url: scratch.url,
@@ -56,18 +59,18 @@ async function freshPostgres(baseUrl: string): Promise<FreshDatabase> {
   };
 }
 
-export function databaseKinds(): DatabaseKind[] {
+export function databaseKinds(options: { migratedBefore?: string } = {}): DatabaseKind[] {
   const kinds: DatabaseKind[] = [
     {
       name: 'pglite',
       async open() {
         const database = await openDatabase({});
-        await migrate(database);
+        await migrate(database, migrationsBefore(options.migratedBefore));
         return { database, dispose: () => database.close() };
       },
     },
   ];
   const url = process.env.TEST_DATABASE_URL;
-  if (url) kinds.push({ name: 'postgres', open: () => freshPostgres(url) });
+  if (url) kinds.push({ name: 'postgres', open: () => freshPostgres(url, options.migratedBefore) });
   return kinds;
 }
