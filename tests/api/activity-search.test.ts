@@ -5,6 +5,7 @@ import { databaseKinds } from '../support/databases';
 import { startApi, type ApiHarness } from '../support/api-app';
 import { createUser, type TestUser } from '../support/money';
 import { paymentsClient } from '../support/payments-client';
+import { DAY, type HistoryRow } from '../support/activity-history';
 import { searchStatement, SEARCH_COUNT_CAP, type ActivitySearch, type ListQuery } from '../../server/payments/views';
 
 /**
@@ -25,16 +26,9 @@ function seeded(seed: number) {
 const STATUSES = ['requested', 'new', 'complete', 'complete', 'rejected', 'cancelled'] as const;
 const PENDING = new Set(['created', 'requested', 'awaiting', 'new', 'processing']);
 const NOTES = [null, 'Thanks for the stream!', 'coffee money', 'Rent share 100%', 'under_score', 'Pizza night', 'COFFEE beans'];
-const DAY = 86_400_000;
 const BASE = Date.UTC(2026, 8, 1, 12);
 
-interface Row {
-  id: string;
-  kind: 'send' | 'request';
-  status: string;
-  createdAt: Date;
-  sender: string;
-  receiver: string;
+interface Row extends HistoryRow {
   cents: number;
   note: string | null;
 }
