@@ -21,6 +21,8 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'tipjar-e2e-'));
 process.env.E2E_WIDGETS_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'tipjar-e2e-widgets-'));
 // Each test's transitions (tests/e2e/support/ui-transitions.ts), merged into docs/flows/ui-coverage.json after the run.
 process.env.E2E_TRANSITIONS_DIR ??= mkdtempSync(join(tmpdir(), 'tipjar-e2e-transitions-'));
+// The screens of the states the generated paths reach (tests/e2e/paths/screens.ts), filed into docs/flows/screens after.
+process.env.E2E_SCREENS_DIR ??= mkdtempSync(join(tmpdir(), 'tipjar-e2e-screens-'));
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -12,6 +12,7 @@ import { registerErrorHandling, toProblem } from './http/error-handler';
 import { problemBody, problemFrom, sendProblem } from './http/problem';
 import { PRE_ROUTING_HEADERS, registerSecurityHeaders } from './security/headers';
 import { registerCacheControl } from './http/cache-control';
+import { registerFlowScreens } from './web/flow-screens';
 import { registerSpa } from './web/spa';
 import { appVersionHandlers } from './routes/app-version';
 import { walletHandlers } from './routes/wallet';
@@ -194,6 +195,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
           chatWidgetUrl: deps.config.chatWidgetUrl,
           sessionRecordingUrl: deps.config.sessionRecordingUrl,
         }, { flowExplorer: deps.config.flowExplorer });
+  // The explorer's screens of each state (issue 27 item 5), where the explorer is.
+  if (spa && deps.config.flowExplorer) await registerFlowScreens(app);
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

@@ -206,6 +206,10 @@ function index(entries: Array<[string, CatalogueEntry]>, rows: CoverageRow[], bo
     '  the command writes it. Its tests\' rows in ui-coverage.json are updated and the others kept, so the atlas stays',
     '  whole; record the floor after a full run (`npm test`, or `npx playwright test` with no file), whose record is',
     '  this build\'s alone.',
+    '- **Screens.** The generated path tests capture the screen of each state they reach, checked first by the',
+    '  driver, at 375 and 1280 px (and in es and pt for the flows that move money) into [screens/](screens/), with an',
+    '  index; the explorer (/flows, "Screens") shows the one of the state picked, clicked on the diagram, or reached by',
+    '  stepping or playing a path. A full browser run replaces them all (docs/architecture.md, "The flow as screens").',
   ];
   return lines.join('\n') + '\n';
 }

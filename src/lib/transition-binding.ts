@@ -15,10 +15,18 @@ export const RECORD_TRANSITION_BINDING = '__tipjarRecordTransition';
  */
 export const RECORD_EVERY_TRANSITION = '__tipjarRecordEveryTransition';
 
+/**
+ * Put on the page by the recorder's chunk (so only where the browser tests' binding is): shows the page in another
+ * language without remembering the choice, for the screens of the flow atlas (tests/e2e/paths/screens.ts, issue 27
+ * item 5) — the same page, state and data in es and pt, then back.
+ */
+export const SHOW_LANGUAGE = '__tipjarShowLanguage';
+
 declare global {
   interface Window {
     [RECORD_TRANSITION_BINDING]?: (taken: RecordedTransition) => Promise<void>;
     __tipjarTransitions?: RecordedTransition[];
     [RECORD_EVERY_TRANSITION]?: boolean;
+    [SHOW_LANGUAGE]?: (language: string) => Promise<void>;
   }
 }

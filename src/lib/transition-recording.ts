@@ -1,6 +1,7 @@
 import type { InspectionEvent } from 'xstate';
 import { transitionRecorder } from '../../machines/graph/transition-recorder';
-import { RECORD_EVERY_TRANSITION, RECORD_TRANSITION_BINDING } from './transition-binding';
+import { i18n } from '../i18n/i18n';
+import { RECORD_EVERY_TRANSITION, RECORD_TRANSITION_BINDING, SHOW_LANGUAGE } from './transition-binding';
 
 /**
  * The app's transition recorder, a lazy chunk of its own: loaded only when the page carries the browser tests'
@@ -12,6 +13,11 @@ export function transitionRecording(): (event: InspectionEvent) => void {
   const binding = window[RECORD_TRANSITION_BINDING];
   const every = window[RECORD_EVERY_TRANSITION] === true;
   const sent = new Set<string>();
+  if (binding) {
+    window[SHOW_LANGUAGE] = async (language) => {
+      await i18n.changeLanguage(language);
+    };
+  }
   return transitionRecorder((taken) => {
     const key = `${taken.machine}\n${taken.transition}`;
     if (sent.has(key) && !every) return;

@@ -121,6 +121,48 @@ test('the explorer shows a machine’s model and browser coverage, and per trans
   await expectNoA11yViolations(page);
 });
 
+test('the explorer shows the screens the browser runs captured: the machine’s state, one picked or clicked, at both widths and, for a payment flow, in each language', async ({ page }) => {
+  await page.goto('/flows?machine=phone-verification');
+  await expect(diagram(page)).toBeVisible();
+  const screens = page.getByRole('region', { name: f('flows.screens') });
+  const shot = (machine: string, state: string, width: number, language = 'English') =>
+    screens.getByRole('img', { name: f('flows.screenAlt', { machine, state, width, language }), exact: true });
+  const loadedWidth = (image: ReturnType<typeof shot>) => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth);
+
+  // It follows the machine: the screen of the state it starts in, at a phone's width.
+  const start = shot('phone-verification', 'enteringPhone', 375);
+  await expect(start).toBeVisible();
+  await expect.poll(() => loadedWidth(start)).toBe(375);
+  // Stepping the machine moves the screen along: a good number, Send code, the code texted.
+  const events = page.getByRole('region', { name: f('flows.events') });
+  for (const name of ['CHANGE_PHONE[0]', 'SEND_CODE', 'sendFirstCode:done']) await events.getByRole('button', { name, exact: true }).click();
+  await expect(shot('phone-verification', 'enteringCode.idle', 375)).toBeVisible();
+
+  await screens.getByRole('radio', { name: f('flows.pixels', { width: 1280 }) }).check();
+  const wide = shot('phone-verification', 'enteringCode.idle', 1280);
+  await expect(wide).toBeVisible();
+  await expect.poll(() => loadedWidth(wide)).toBe(1280);
+  // A state picked in the list, then one clicked on the diagram.
+  await screens.getByLabel(f('flows.screenState')).selectOption('confirming.idle');
+  await expect(shot('phone-verification', 'confirming.idle', 1280)).toBeVisible();
+  await diagram(page).locator('[data-state="enteringPhone"]').click();
+  await expect(shot('phone-verification', 'enteringPhone', 1280)).toBeVisible();
+  await screens.getByRole('button', { name: f('flows.followMachine'), exact: true }).click();
+  await expect(shot('phone-verification', 'enteringCode.idle', 1280)).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  // A payment flow's screens in Spanish and Portuguese too.
+  await page.goto('/flows?machine=withdraw');
+  await expect(diagram(page)).toBeVisible();
+  await screens.getByLabel(f('flows.screenState')).selectOption('amount');
+  await expect(shot('withdraw', 'amount', 375)).toBeVisible();
+  await screens.getByRole('radio', { name: f('flows.language.pt'), exact: true }).check();
+  const portuguese = shot('withdraw', 'amount', 375, f('flows.language.pt'));
+  await expect(portuguese).toBeVisible();
+  await expect.poll(() => loadedWidth(portuguese)).toBe(375);
+  await expect(screens.getByRole('radio', { name: f('flows.language.es'), exact: true })).toBeVisible();
+});
+
 let address = 0;
 /** Another person on another device: their own cookies and client address (the rate limits are per address). */
 async function person(browser: Browser, baseURL: string | undefined): Promise<BrowserContext> {

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { CatalogueEntry } from '../../../machines/catalogue-entry';
 import type { FlowName } from '../../../machines/flow-catalogue';
 import type { MachineCoverage } from '../../../machines/graph/atlas-coverage';
+import type { ScreensIndex } from '../../../machines/graph/flow-screens';
 import { ExplorerSession } from './explorer-session';
 import { INSPECT_CHANNEL, type InspectMessage } from './inspect-channel';
 
@@ -62,4 +63,38 @@ export function useLiveInspection(machineId: string): InspectMessage | null {
     return () => channel.close();
   }, [machineId]);
   return last;
+}
+
+/**
+ * The atlas's index of captured screens (docs/flows/screens/index.json, served where the explorer is: server/web/
+ * flow-screens.ts), fetched once per page. A checkout without captures answers with the app's page instead of JSON:
+ * no screens, not a failure.
+ */
+let screensIndex: Promise<ScreensIndex> | null = null;
+
+function loadScreensIndex(): Promise<ScreensIndex> {
+  screensIndex ??= fetch('/flows/screens/index.json').then(async (response) => {
+    if (response.status === 404 || !response.headers.get('content-type')?.includes('json')) return {};
+    if (!response.ok) throw new Error(`screens index: ${response.status}`);
+    return (await response.json()) as ScreensIndex;
+  });
+  screensIndex.catch(() => {
+    screensIndex = null;
+  });
+  return screensIndex;
+}
+
+export function useFlowScreens(): { index: ScreensIndex | null; failed: boolean } {
+  const [state, setState] = useState<{ index: ScreensIndex | null; failed: boolean }>({ index: null, failed: false });
+  useEffect(() => {
+    let live = true;
+    loadScreensIndex().then(
+      (index) => live && setState({ index, failed: false }),
+      () => live && setState({ index: null, failed: true }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
 }

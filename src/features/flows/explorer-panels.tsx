@@ -12,8 +12,15 @@ import { diagramBox, eventList, list, pathItem, panel, row } from './explorer-st
 
 /** The sections of /flows: the diagram; beside it what to show, what the machine accepts, the test paths, the live app. */
 
-export function DiagramSection(props: { name: string; purpose: string; layout: LayoutResult; marks: DiagramMarks & { active: ReadonlySet<string>; last: ReadonlySet<string> } }) {
-  const { name, purpose, layout, marks } = props;
+export function DiagramSection(props: {
+  name: string;
+  purpose: string;
+  layout: LayoutResult;
+  marks: DiagramMarks & { active: ReadonlySet<string>; last: ReadonlySet<string> };
+  /** A state clicked on the diagram: its screen (the Screens section's list does the same from the keyboard). */
+  onPickState?: (state: string) => void;
+}) {
+  const { name, purpose, layout, marks, onPickState } = props;
   const { t } = useTranslation('atlas');
   const activeNames = [...marks.active].join(', ');
   return (
@@ -24,7 +31,7 @@ export function DiagramSection(props: { name: string; purpose: string; layout: L
       <p className={mutedText}>{purpose}</p>
       <div className={diagramBox}>
         {layout.status === 'done' ? (
-          <MachineDiagram layout={layout.layout} marks={marks} label={t('flows.diagramLabel', { machine: name, states: activeNames })} />
+          <MachineDiagram layout={layout.layout} marks={marks} label={t('flows.diagramLabel', { machine: name, states: activeNames })} onPickState={onPickState} />
         ) : layout.status === 'failed' ? (
           <p role="alert">{t('flows.layoutFailed', { error: layout.error })}</p>
         ) : (

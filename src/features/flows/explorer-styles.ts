@@ -21,3 +21,5 @@ export const coverageTable = css({
 });
 export const testList = css({ display: 'grid', gap: '1', pl: '4', mt: '2', overflowWrap: 'anywhere' });
 export const choice = css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center', border: 'none', p: 0, m: 0 });
+// A captured screen: as wide as the panel allows, never wider than it was taken (a phone's 375 px stays phone-sized).
+export const screenImage = css({ display: 'block', maxWidth: 'full', height: 'auto', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.subtle' });

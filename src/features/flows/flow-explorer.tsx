@@ -3,11 +3,13 @@ import type { FlowName } from '../../../machines/flow-catalogue';
 import { flowGraph } from '../../ui/machine-diagram/flow-graph';
 import { useLayout } from '../../ui/machine-diagram/use-layout';
 import type { ExplorerPath } from './explorer-session';
-import { useLiveInspection, useMachineCoverage, useSession } from './explorer-hooks';
+import { useFlowScreens, useLiveInspection, useMachineCoverage, useSession } from './explorer-hooks';
 import { DiagramSection, EventsPanel, LivePanel, MachinePanel, PathsPanel } from './explorer-panels';
 import { CoveragePanel } from './coverage-panel';
 import { coverageView, type CoverageOverlay } from './coverage-view';
 import { layoutGrid, panel } from './explorer-styles';
+import { ScreensPanel } from './screens-panel';
+import { screensView, type ScreensChoice } from './screens-view';
 import type { LoadedFlow } from './use-flow-entry';
 
 const PLAY_INTERVAL_MS = 700;
@@ -50,6 +52,10 @@ export function FlowExplorer({ flow, picked, onPick }: { flow: LoadedFlow; picke
   const view = useMemo(() => (showCoverage && coverage ? coverageView(coverage, overlay) : null), [showCoverage, coverage, overlay]);
   const covered = view?.covered ?? null;
 
+  const screens = useFlowScreens();
+  const [screenChoice, setScreenChoice] = useState<ScreensChoice>({ picked: null, width: 375, language: 'en' });
+  useEffect(() => setScreenChoice((c) => ({ ...c, picked: null })), [name]);
+
   const marks = followLive && live
     ? { active: new Set(live.active), last: new Set(live.taken), covered }
     : { active: state.active, last: new Set(state.lastTaken), covered };
@@ -57,8 +63,16 @@ export function FlowExplorer({ flow, picked, onPick }: { flow: LoadedFlow; picke
   return (
     <div className={layoutGrid}>
       <div className={panel}>
-        <DiagramSection name={name} purpose={entry.purpose} layout={layout} marks={marks} />
+        <DiagramSection name={name} purpose={entry.purpose} layout={layout} marks={marks} onPickState={(node) => setScreenChoice({ ...screenChoice, picked: node })} />
         {view ? <CoveragePanel view={view} onOverlay={setOverlay} /> : null}
+        <ScreensPanel
+          machine={name}
+          view={screensView(name, screens.index?.[name], marks.active, screenChoice)}
+          failed={screens.failed}
+          onPick={(picked) => setScreenChoice({ ...screenChoice, picked })}
+          onWidth={(width) => setScreenChoice({ ...screenChoice, width })}
+          onLanguage={(language) => setScreenChoice({ ...screenChoice, language })}
+        />
       </div>
 
       <div className={panel}>

@@ -26,14 +26,20 @@ function edgeColour(edge: PlacedEdge, marks: DiagramMarks): { stroke: string; wi
   return { stroke: MUTED, width: 1.5, state: 'plain' };
 }
 
-function Node({ node, marks }: { node: PlacedNode; marks: DiagramMarks }) {
+function Node({ node, marks, onPick }: { node: PlacedNode; marks: DiagramMarks; onPick?: (state: string) => void }) {
   const active = marks.active?.has(node.id) ?? false;
   const visited = marks.visited?.has(node.id) ?? false;
   const compound = node.kind === 'compound' || node.kind === 'parallel';
   const fill = active ? ACCENT_FILL : compound ? '#f9fafb' : '#ffffff';
   const stroke = active || visited ? ACCENT : node.kind === 'any' ? MUTED : INK;
   return (
-    <g data-state={node.id} data-active={active || undefined} data-visited={visited || undefined}>
+    <g
+      data-state={node.id}
+      data-active={active || undefined}
+      data-visited={visited || undefined}
+      onClick={onPick && node.kind !== 'any' ? (event) => (event.stopPropagation(), onPick(node.id)) : undefined}
+      style={onPick && node.kind !== 'any' ? { cursor: 'pointer' } : undefined}
+    >
       <rect
         x={node.x}
         y={node.y}
@@ -86,9 +92,10 @@ function Edge({ edge, marks, arrow }: { edge: PlacedEdge; marks: DiagramMarks; a
 /**
  * A laid-out machine as SVG: states as boxes (compound ones containing their children), transitions as routed
  * edges with their labels, and the marks the explorer or the audit page put on them. `label` names the drawing for
- * assistive tech; the pages say the same in text beside it.
+ * assistive tech; the pages say the same in text beside it. `onPickState`: a click on a state (a pointer shortcut;
+ * the page offers the same choice as a control, since the drawing is one image to assistive tech).
  */
-export function MachineDiagram({ layout, marks, label }: { layout: PlacedLayout; marks: DiagramMarks; label: string }) {
+export function MachineDiagram({ layout, marks, label, onPickState }: { layout: PlacedLayout; marks: DiagramMarks; label: string; onPickState?: (state: string) => void }) {
   const id = useId().replace(/:/g, '');
   const colours = [INK, MUTED, ACCENT, LAST, COVERED, UNCOVERED];
   const arrow = (colour: string) => `${id}-arrow-${colours.indexOf(colour)}`;
@@ -109,7 +116,7 @@ export function MachineDiagram({ layout, marks, label }: { layout: PlacedLayout;
         ))}
       </defs>
       {layout.nodes.map((n) => (
-        <Node key={n.id} node={n} marks={marks} />
+        <Node key={n.id} node={n} marks={marks} onPick={onPickState} />
       ))}
       {layout.edges.map((e) => (
         <Edge key={e.id} edge={e} marks={marks} arrow={arrow} />

@@ -17,6 +17,7 @@ import {
   type PathsFile,
   type PathStep,
 } from './path-model';
+import { captureStateScreens } from './screens';
 
 /**
  * Runs the generated paths (tests/e2e/paths/generated/<name>.paths.json, written by `npm run flows:paths`) of the
@@ -29,7 +30,8 @@ import {
  *    outcome step is that call answering;
  * 3. after every step, (a) the machine's transition records (support/ui-transitions.ts, every transition in order)
  *    show the step's transition as the next one the machine took, and (b) the screen shows the state the machine
- *    is now in (`screen`, through its view-model) — unless a call is running, whose screen lasts only as long as it.
+ *    is now in (`screen`, through its view-model) — unless a call is running, whose screen lasts only as long as it;
+ *    (c) the first time the run reaches that state, its screen is captured for the atlas (screens.ts).
  *
  * The machine is replayed beside the browser (the driver's `machine`, with its sample outcomes), which gives the
  * state the screen is checked against, and catches a paths file the machine no longer agrees with.
@@ -115,6 +117,7 @@ async function runPath<World>(
     if (!callRunning(driver, snapshot)) {
       const shown = snapshot;
       await test.step(`the screen shows ${stateName(shown)}`, () => driver.screen(run, shown));
+      await captureStateScreens(run.page, driver.name, shown);
     }
   }
   dropLoggedAnswers(consoleErrors, logged);

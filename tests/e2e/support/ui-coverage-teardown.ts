@@ -2,11 +2,14 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { dirname, join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { mergeUiCoverage, UI_COVERAGE_FILE, uiCoverageJson, type TestTransitions, type UiCoverage } from '../../../scripts/flows/ui-coverage-file';
+import { screensDir } from '../paths/screens';
+import { fileRunScreens, SCREENS_DIR } from '../../../scripts/flows/flow-screens-files';
 import { transitionsDir } from './ui-transitions';
 
 /**
  * After the run (playwright.config.ts `globalTeardown`): every test's transitions (ui-transitions.ts) merged into
- * docs/flows/ui-coverage.json. A run of every spec file rewrites it; a run of a few updates their tests' rows.
+ * docs/flows/ui-coverage.json, and the screens the generated paths captured (paths/screens.ts) filed under
+ * docs/flows/screens. A run of every spec file rewrites both; a run of a few updates what its tests took.
  */
 export default function writeUiCoverage(config: FullConfig): void {
   const dir = transitionsDir();
@@ -19,12 +22,15 @@ export default function writeUiCoverage(config: FullConfig): void {
   const root = config.configFile ? dirname(config.configFile) : process.cwd();
   const specs = readdirSync(join(root, 'tests', 'e2e')).filter((name) => name.endsWith('.spec.ts')).map((name) => `tests/e2e/${name}`);
   const ranFiles = new Set(ran.map((t) => t.file));
+  const fullRun = specs.every((spec) => ranFiles.has(spec));
   const file = join(root, UI_COVERAGE_FILE);
   const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as UiCoverage) : {};
-  const merged = mergeUiCoverage(previous, ran, {
-    fullRun: specs.every((spec) => ranFiles.has(spec)),
-    fileExists: (spec) => existsSync(join(root, spec)),
-  });
+  const merged = mergeUiCoverage(previous, ran, { fullRun, fileExists: (spec) => existsSync(join(root, spec)) });
   writeFileSync(file, uiCoverageJson(merged));
   console.log(`${UI_COVERAGE_FILE}: the transitions of ${ran.length} tests (npm run flows:ui-coverage prints the figures)`);
+  const shots = screensDir();
+  if (shots) {
+    const filed = fileRunScreens(shots, join(root, SCREENS_DIR), fullRun);
+    if (filed) console.log(`${SCREENS_DIR}: ${filed} screens of the states the generated paths reached`);
+  }
 }
