@@ -100,7 +100,7 @@ async function runPath<World>(
   await arrangeOutcomes(0);
   await test.step('open the screen', () => driver.open(run));
   for (const [index, step] of steps.entries()) {
-    const event = eventOfStep(driver, step, samples);
+    const event = eventOfStep(driver, step, samples, snapshot);
     expect(transitionTaken(driver.machine, snapshot, event), `step ${index + 1}: the machine no longer takes this transition here; regenerate with npm run flows:paths`).toBe(
       step.transition,
     );
@@ -136,7 +136,8 @@ const callRunning = <World>(driver: Driver<World>, snapshot: AnyMachineSnapshot)
 
 /**
  * (a): the first transition the machine took after the previous step's (its repeats skipped: each keystroke of
- * one typed value is one) is the step's. Returns where the next step's search starts.
+ * one typed value is one; and the eventless `always` transitions, which follow a step within the same macrostep and
+ * are no step of a path) is the step's. Returns where the next step's search starts.
  */
 async function expectTaken(taken: TakenTransitions, machine: string, cursor: number, previous: string | null, step: PathStep, index: number): Promise<number> {
   let at = cursor;
@@ -145,7 +146,11 @@ async function expectTaken(taken: TakenTransitions, machine: string, cursor: num
       () => {
         const records = taken.recorded(machine);
         at = cursor;
-        while (previous !== step.transition && at < records.length && records[at]!.transition === previous) at += 1;
+        while (
+          at < records.length &&
+          (records[at]!.event === 'always' || (previous !== step.transition && records[at]!.transition === previous))
+        )
+          at += 1;
         return records[at]?.transition ?? '(no transition yet)';
       },
       { message: `step ${index + 1}: the ${machine} machine's next transition after ${previous ?? 'its start'}` },
