@@ -1,5 +1,6 @@
 import type { Driver } from './driver';
 import { accountInfoDriver } from './drivers/account-info.driver';
+import { bankWizardDriver } from './drivers/bank-wizard.driver';
 import { payoutLinkingDriver } from './drivers/payout-linking.driver';
 import { phoneVerificationDriver } from './drivers/phone-verification.driver';
 import { withdrawDriver } from './drivers/withdraw.driver';
@@ -10,6 +11,7 @@ import { withdrawDriver } from './drivers/withdraw.driver';
  */
 export const DRIVERS: Driver<unknown>[] = [
   accountInfoDriver,
+  bankWizardDriver,
   payoutLinkingDriver,
   phoneVerificationDriver,
   withdrawDriver,
