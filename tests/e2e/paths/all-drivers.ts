@@ -1,6 +1,7 @@
 import type { Driver } from './driver';
 import { accountInfoDriver } from './drivers/account-info.driver';
 import { bankWizardDriver } from './drivers/bank-wizard.driver';
+import { emailVerificationDriver } from './drivers/email-verification.driver';
 import { payoutLinkingDriver } from './drivers/payout-linking.driver';
 import { phoneVerificationDriver } from './drivers/phone-verification.driver';
 import { withdrawDriver } from './drivers/withdraw.driver';
@@ -12,6 +13,7 @@ import { withdrawDriver } from './drivers/withdraw.driver';
 export const DRIVERS: Driver<unknown>[] = [
   accountInfoDriver,
   bankWizardDriver,
+  emailVerificationDriver,
   payoutLinkingDriver,
   phoneVerificationDriver,
   withdrawDriver,
