@@ -2,6 +2,7 @@ import type { Driver } from './driver';
 import { accountInfoDriver } from './drivers/account-info.driver';
 import { bankWizardDriver } from './drivers/bank-wizard.driver';
 import { emailVerificationDriver } from './drivers/email-verification.driver';
+import { forgotPasswordDriver } from './drivers/forgot-password.driver';
 import { payoutLinkingDriver } from './drivers/payout-linking.driver';
 import { phoneVerificationDriver } from './drivers/phone-verification.driver';
 import { withdrawDriver } from './drivers/withdraw.driver';
@@ -14,6 +15,7 @@ export const DRIVERS: Driver<unknown>[] = [
   accountInfoDriver,
   bankWizardDriver,
   emailVerificationDriver,
+  forgotPasswordDriver,
   payoutLinkingDriver,
   phoneVerificationDriver,
   withdrawDriver,
