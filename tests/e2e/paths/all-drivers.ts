@@ -5,6 +5,7 @@ import { emailVerificationDriver } from './drivers/email-verification.driver';
 import { forgotPasswordDriver } from './drivers/forgot-password.driver';
 import { payoutLinkingDriver } from './drivers/payout-linking.driver';
 import { phoneVerificationDriver } from './drivers/phone-verification.driver';
+import { resetPasswordDriver } from './drivers/reset-password.driver';
 import { withdrawDriver } from './drivers/withdraw.driver';
 
 /**
@@ -18,5 +19,6 @@ export const DRIVERS: Driver<unknown>[] = [
   forgotPasswordDriver,
   payoutLinkingDriver,
   phoneVerificationDriver,
+  resetPasswordDriver,
   withdrawDriver,
 ];
