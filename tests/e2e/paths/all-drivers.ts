@@ -1,6 +1,7 @@
 import type { Driver } from './driver';
 import { accountInfoDriver } from './drivers/account-info.driver';
 import { bankWizardDriver } from './drivers/bank-wizard.driver';
+import { changePasswordDriver } from './drivers/change-password.driver';
 import { emailVerificationDriver } from './drivers/email-verification.driver';
 import { forgotPasswordDriver } from './drivers/forgot-password.driver';
 import { payoutLinkingDriver } from './drivers/payout-linking.driver';
@@ -15,6 +16,7 @@ import { withdrawDriver } from './drivers/withdraw.driver';
 export const DRIVERS: Driver<unknown>[] = [
   accountInfoDriver,
   bankWizardDriver,
+  changePasswordDriver,
   emailVerificationDriver,
   forgotPasswordDriver,
   payoutLinkingDriver,
