@@ -2,6 +2,7 @@ import type { Driver } from './driver';
 import { accountInfoDriver } from './drivers/account-info.driver';
 import { bankWizardDriver } from './drivers/bank-wizard.driver';
 import { changePasswordDriver } from './drivers/change-password.driver';
+import { closeAccountDriver } from './drivers/close-account.driver';
 import { emailVerificationDriver } from './drivers/email-verification.driver';
 import { forgotPasswordDriver } from './drivers/forgot-password.driver';
 import { payoutLinkingDriver } from './drivers/payout-linking.driver';
@@ -17,6 +18,7 @@ export const DRIVERS: Driver<unknown>[] = [
   accountInfoDriver,
   bankWizardDriver,
   changePasswordDriver,
+  closeAccountDriver,
   emailVerificationDriver,
   forgotPasswordDriver,
   payoutLinkingDriver,
