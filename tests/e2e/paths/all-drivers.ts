@@ -8,6 +8,7 @@ import { forgotPasswordDriver } from './drivers/forgot-password.driver';
 import { payoutLinkingDriver } from './drivers/payout-linking.driver';
 import { phoneVerificationDriver } from './drivers/phone-verification.driver';
 import { resetPasswordDriver } from './drivers/reset-password.driver';
+import { setUpDriver } from './drivers/set-up.driver';
 import { signUpDriver } from './drivers/sign-up.driver';
 import { withdrawDriver } from './drivers/withdraw.driver';
 
@@ -25,6 +26,7 @@ export const DRIVERS: Driver<unknown>[] = [
   payoutLinkingDriver,
   phoneVerificationDriver,
   resetPasswordDriver,
+  setUpDriver,
   signUpDriver,
   withdrawDriver,
 ];
