@@ -9,6 +9,7 @@ import { payoutLinkingDriver } from './drivers/payout-linking.driver';
 import { phoneVerificationDriver } from './drivers/phone-verification.driver';
 import { resetPasswordDriver } from './drivers/reset-password.driver';
 import { setUpDriver } from './drivers/set-up.driver';
+import { signInDriver } from './drivers/sign-in.driver';
 import { signUpDriver } from './drivers/sign-up.driver';
 import { withdrawDriver } from './drivers/withdraw.driver';
 
@@ -27,6 +28,7 @@ export const DRIVERS: Driver<unknown>[] = [
   phoneVerificationDriver,
   resetPasswordDriver,
   setUpDriver,
+  signInDriver,
   signUpDriver,
   withdrawDriver,
 ];
