@@ -1,5 +1,16 @@
 import type { Driver } from './driver';
+import { accountInfoDriver } from './drivers/account-info.driver';
+import { bankWizardDriver } from './drivers/bank-wizard.driver';
+import { changePasswordDriver } from './drivers/change-password.driver';
+import { closeAccountDriver } from './drivers/close-account.driver';
+import { emailVerificationDriver } from './drivers/email-verification.driver';
+import { forgotPasswordDriver } from './drivers/forgot-password.driver';
+import { payoutLinkingDriver } from './drivers/payout-linking.driver';
 import { phoneVerificationDriver } from './drivers/phone-verification.driver';
+import { resetPasswordDriver } from './drivers/reset-password.driver';
+import { setUpDriver } from './drivers/set-up.driver';
+import { signInDriver } from './drivers/sign-in.driver';
+import { signUpDriver } from './drivers/sign-up.driver';
 import { transactionListDriver } from './drivers/transaction-list.driver';
 import { withdrawDriver } from './drivers/withdraw.driver';
 
@@ -7,4 +18,19 @@ import { withdrawDriver } from './drivers/withdraw.driver';
  * The machines the generated path tests drive, one driver each (tests/e2e/paths/drivers/<name>.driver.ts), in name
  * order. `npm run flows:paths` plans their paths; generated-paths.spec.ts and generated-paths.clock.spec.ts run them.
  */
-export const DRIVERS: Driver<unknown>[] = [phoneVerificationDriver, transactionListDriver, withdrawDriver];
+export const DRIVERS: Driver<unknown>[] = [
+  accountInfoDriver,
+  bankWizardDriver,
+  changePasswordDriver,
+  closeAccountDriver,
+  emailVerificationDriver,
+  forgotPasswordDriver,
+  payoutLinkingDriver,
+  phoneVerificationDriver,
+  resetPasswordDriver,
+  setUpDriver,
+  signInDriver,
+  signUpDriver,
+  transactionListDriver,
+  withdrawDriver,
+];

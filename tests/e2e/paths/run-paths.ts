@@ -136,8 +136,8 @@ const callRunning = <World>(driver: Driver<World>, snapshot: AnyMachineSnapshot)
 
 /**
  * (a): the first transition the machine took after the previous step's (its repeats skipped: each keystroke of
- * one typed value is one; and the eventless `always` transitions, which follow a step within the same macrostep and
- * are no step of a path) is the step's. Returns where the next step's search starts.
+ * one typed value is one; and the eventless ones, which no step causes — `starting always#2` as the machine starts,
+ * `verified always#0` after an answer) is the step's. Returns where the next step's search starts.
  */
 async function expectTaken(taken: TakenTransitions, machine: string, cursor: number, previous: string | null, step: PathStep, index: number): Promise<number> {
   let at = cursor;
@@ -146,11 +146,7 @@ async function expectTaken(taken: TakenTransitions, machine: string, cursor: num
       () => {
         const records = taken.recorded(machine);
         at = cursor;
-        while (
-          at < records.length &&
-          (records[at]!.event === 'always' || (previous !== step.transition && records[at]!.transition === previous))
-        )
-          at += 1;
+        while (at < records.length && (records[at]!.event === 'always' || (previous !== step.transition && records[at]!.transition === previous))) at += 1;
         return records[at]?.transition ?? '(no transition yet)';
       },
       { message: `step ${index + 1}: the ${machine} machine's next transition after ${previous ?? 'its start'}` },
