@@ -1,5 +1,6 @@
 import type { Driver } from './driver';
 import { phoneVerificationDriver } from './drivers/phone-verification.driver';
+import { supportersWallDriver } from './drivers/supporters-wall.driver';
 import { uploadReplyDriver } from './drivers/upload-reply.driver';
 import { withdrawDriver } from './drivers/withdraw.driver';
 
@@ -9,6 +10,7 @@ import { withdrawDriver } from './drivers/withdraw.driver';
  */
 export const DRIVERS: Driver<unknown>[] = [
   phoneVerificationDriver,
+  supportersWallDriver,
   uploadReplyDriver,
   withdrawDriver,
 ];
