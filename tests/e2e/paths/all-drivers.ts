@@ -1,5 +1,6 @@
 import type { Driver } from './driver';
 import { phoneVerificationDriver } from './drivers/phone-verification.driver';
+import { publicProfileDriver } from './drivers/public-profile.driver';
 import { supportersWallDriver } from './drivers/supporters-wall.driver';
 import { uploadReplyDriver } from './drivers/upload-reply.driver';
 import { withdrawDriver } from './drivers/withdraw.driver';
@@ -10,6 +11,7 @@ import { withdrawDriver } from './drivers/withdraw.driver';
  */
 export const DRIVERS: Driver<unknown>[] = [
   phoneVerificationDriver,
+  publicProfileDriver,
   supportersWallDriver,
   uploadReplyDriver,
   withdrawDriver,
