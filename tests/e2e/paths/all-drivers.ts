@@ -7,11 +7,14 @@ import { emailVerificationDriver } from './drivers/email-verification.driver';
 import { forgotPasswordDriver } from './drivers/forgot-password.driver';
 import { payoutLinkingDriver } from './drivers/payout-linking.driver';
 import { phoneVerificationDriver } from './drivers/phone-verification.driver';
+import { publicProfileDriver } from './drivers/public-profile.driver';
 import { resetPasswordDriver } from './drivers/reset-password.driver';
 import { setUpDriver } from './drivers/set-up.driver';
 import { signInDriver } from './drivers/sign-in.driver';
 import { signUpDriver } from './drivers/sign-up.driver';
+import { supportersWallDriver } from './drivers/supporters-wall.driver';
 import { transactionListDriver } from './drivers/transaction-list.driver';
+import { uploadReplyDriver } from './drivers/upload-reply.driver';
 import { withdrawDriver } from './drivers/withdraw.driver';
 
 /**
@@ -27,10 +30,13 @@ export const DRIVERS: Driver<unknown>[] = [
   forgotPasswordDriver,
   payoutLinkingDriver,
   phoneVerificationDriver,
+  publicProfileDriver,
   resetPasswordDriver,
   setUpDriver,
   signInDriver,
   signUpDriver,
+  supportersWallDriver,
   transactionListDriver,
+  uploadReplyDriver,
   withdrawDriver,
 ];

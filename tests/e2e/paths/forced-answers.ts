@@ -9,18 +9,21 @@ import type { Page } from '@playwright/test';
 export async function forceServerProblem(page: Page, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: RegExp): Promise<void> {
   await page.route(url, async (route) => {
     if (route.request().method() !== method) return route.fallback();
-    return route.fulfill({
-      status: 503,
-      contentType: 'application/problem+json',
-      headers: { 'retry-after': '5', 'cache-control': 'no-store' },
-      body: JSON.stringify({
-        type: 'https://tipjar.example/problems/service-unavailable',
-        title: 'Service Unavailable',
-        status: 503,
-        code: 'service_unavailable',
-        // locales/en/errors.json `service_unavailable`: the paths run in English.
-        detail: 'The service is briefly unavailable. Please try again in a moment.',
-      }),
-    });
+    return route.fulfill(SERVICE_UNAVAILABLE);
   });
 }
+
+/** The answer itself, for a route a driver holds on its own (route.fulfill). */
+export const SERVICE_UNAVAILABLE = {
+  status: 503,
+  contentType: 'application/problem+json',
+  headers: { 'retry-after': '5', 'cache-control': 'no-store' },
+  body: JSON.stringify({
+    type: 'https://tipjar.example/problems/service-unavailable',
+    title: 'Service Unavailable',
+    status: 503,
+    code: 'service_unavailable',
+    // locales/en/errors.json `service_unavailable`: the paths run in English.
+    detail: 'The service is briefly unavailable. Please try again in a moment.',
+  }),
+};

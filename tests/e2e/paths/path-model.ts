@@ -15,6 +15,11 @@ export interface OutcomeModel {
   name: string;
   /** A done's output, or an error's value (an ApiFailure as the app's calls throw it). */
   value?: unknown;
+  /**
+   * Only in these states can the call end this way (default: whenever it runs): the server's answer follows from
+   * what the path did before, such as the bytes of the file it chose.
+   */
+  possible?(during: AnyMachineSnapshot): boolean;
 }
 
 /** What the generator needs of a driver: the machine, where it starts, and the events and outcomes it can cause. */
@@ -35,6 +40,11 @@ export interface DriverModel {
   outcomes: Record<string, { done?: OutcomeModel[]; error?: OutcomeModel[] }>;
   /** Transition id → why no generated path takes it (not caused from the screen, or covered elsewhere: say where). */
   leftOut: Record<string, string>;
+  /**
+   * Events the app sends its machine by itself while a step's call runs (an upload's PROGRESS): no step names them,
+   * and the runner passes over the transitions they take.
+   */
+  background?: string[];
 }
 
 /** One step of a path: the event the person causes, or the call's outcome the driver arranged; the transition it takes. */
@@ -73,6 +83,8 @@ export const driverFileName = (name: string) => `tests/e2e/paths/drivers/${name}
 interface SampleEvent {
   event: AnyEventObject;
   step: Omit<PathStep, 'transition'>;
+  /** An outcome's `possible`. */
+  possible?: OutcomeModel['possible'];
 }
 
 /**
@@ -92,8 +104,8 @@ export function sampleEvents(model: DriverModel): SampleEvent[] {
     if (!named.has(name)) throw new Error(`${model.name}: the machine invokes no "${name}"`);
     for (const [id, invoke] of invokes) {
       if (invoke !== name) continue;
-      for (const o of done) samples.push({ event: { type: DONE + id, output: o.value }, step: { event: `${name}:done`, outcome: o.name } });
-      for (const o of error) samples.push({ event: { type: ERROR + id, error: o.value }, step: { event: `${name}:error`, outcome: o.name } });
+      for (const o of done) samples.push({ event: { type: DONE + id, output: o.value }, step: { event: `${name}:done`, outcome: o.name }, possible: o.possible });
+      for (const o of error) samples.push({ event: { type: ERROR + id, error: o.value }, step: { event: `${name}:error`, outcome: o.name }, possible: o.possible });
     }
   }
   return samples;
@@ -113,9 +125,9 @@ export function eventOfStep(model: DriverModel, step: PathStep, samples = sample
   return (here ?? found[0]!).event;
 }
 
-/** Whether the person can send `sample` in `snapshot` from the screen (an outcome: whenever its call runs). */
+/** Whether the person can send `sample` in `snapshot` from the screen (an outcome: whenever its call runs, unless it says). */
 export function possibleOnScreen(model: DriverModel, snapshot: AnyMachineSnapshot, sample: SampleEvent): boolean {
-  if (sample.step.outcome !== undefined) return true;
+  if (sample.step.outcome !== undefined) return sample.possible ? sample.possible(snapshot) : true;
   const possible = model.events[sample.step.event]?.possible;
   return possible ? possible(snapshot, sample.step.payload ?? {}) : true;
 }

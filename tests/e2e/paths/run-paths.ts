@@ -110,7 +110,7 @@ async function runPath<World>(
         await arrangeOutcomes(index + 1);
         await driver.events[step.event]!.perform(run, step.payload ?? {}, snapshot);
       }
-      cursor = await expectTaken(taken, driver.machine.id, cursor, previous, step, index);
+      cursor = await expectTaken(taken, driver, cursor, previous, step, index);
     });
     previous = step.transition;
     snapshot = nextSnapshot(driver, snapshot, event);
@@ -136,17 +136,19 @@ const callRunning = <World>(driver: Driver<World>, snapshot: AnyMachineSnapshot)
 
 /**
  * (a): the first transition the machine took after the previous step's (its repeats skipped: each keystroke of
- * one typed value is one; and the eventless ones, which no step causes — `starting always#2` as the machine starts,
- * `verified always#0` after an answer) is the step's. Returns where the next step's search starts.
+ * one typed value is one; and those no step names: eventless ones, and the driver's `background` events) is the
+ * step's. Returns where the next step's search starts.
  */
-async function expectTaken(taken: TakenTransitions, machine: string, cursor: number, previous: string | null, step: PathStep, index: number): Promise<number> {
+async function expectTaken<World>(taken: TakenTransitions, driver: Driver<World>, cursor: number, previous: string | null, step: PathStep, index: number): Promise<number> {
+  const machine = driver.machine.id;
+  const unnamed = new Set(['always', ...(driver.background ?? [])]);
   let at = cursor;
   await expect
     .poll(
       () => {
         const records = taken.recorded(machine);
         at = cursor;
-        while (at < records.length && (records[at]!.event === 'always' || (previous !== step.transition && records[at]!.transition === previous))) at += 1;
+        while (at < records.length && (unnamed.has(records[at]!.event) || (previous !== step.transition && records[at]!.transition === previous))) at += 1;
         return records[at]?.transition ?? '(no transition yet)';
       },
       { message: `step ${index + 1}: the ${machine} machine's next transition after ${previous ?? 'its start'}` },

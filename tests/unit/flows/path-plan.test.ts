@@ -77,6 +77,31 @@ describe('the generated paths plan (npm run flows:paths)', () => {
     expect(planPaths(disabledWhileEmpty, new Set()).unreachable).toEqual(['editing SAVE#1']);
   });
 
+  it('brings a call to an end only where its outcome says it can: the answer follows from what the path did before', () => {
+    // The server refuses only a note typed as 'too long': the failure's path types it, the success's types 'hi'.
+    const byText = model({
+      events: { TYPE: { samples: [{ text: 'hi' }, { text: 'too long' }] }, SAVE: {}, CANCEL: {} },
+      outcomes: {
+        save: {
+          done: [{ name: 'stored', possible: (during) => during.context.text === 'hi' }],
+          error: [{ name: 'refused as too long', value: new Error('422'), possible: (during) => during.context.text === 'too long' }],
+        },
+      },
+    });
+    const { paths } = planPaths(byText, new Set(['editing TYPE#0', 'editing SAVE#0', 'editing SAVE#1', 'editing CANCEL#0']));
+    expect(paths).toEqual([
+      { covers: ['saving save:done#0'], steps: [TYPE, SAVE, { event: 'save:done', outcome: 'stored', transition: 'saving save:done#0' }] },
+      {
+        covers: ['saving save:error#0'],
+        steps: [
+          { event: 'TYPE', payload: { text: 'too long' }, transition: 'editing TYPE#0' },
+          SAVE,
+          { event: 'save:error', outcome: 'refused as too long', transition: 'saving save:error#0' },
+        ],
+      },
+    ]);
+  });
+
   it('refuses a reason for a transition the machine does not have, and an outcome of a call it does not make', () => {
     expect(() => planPaths(model({ leftOut: { 'editing PUBLISH#0': 'gone' } }), new Set())).toThrow('note: left out but not a transition of the machine: editing PUBLISH#0');
     expect(() => planPaths(model({ outcomes: { publish: { done: [{ name: 'published' }] } } }), new Set())).toThrow('note: the machine invokes no "publish"');
