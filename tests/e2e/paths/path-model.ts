@@ -15,6 +15,11 @@ export interface OutcomeModel {
   name: string;
   /** A done's output, or an error's value (an ApiFailure as the app's calls throw it). */
   value?: unknown;
+  /**
+   * False where the driver cannot bring this outcome about although the machine would take it (a card declined needs
+   * the card that declines to be the one chosen). Default: whenever its call runs.
+   */
+  possible?(before: AnyMachineSnapshot): boolean;
 }
 
 /** What the generator needs of a driver: the machine, where it starts, and the events and outcomes it can cause. */
@@ -73,6 +78,8 @@ export const driverFileName = (name: string) => `tests/e2e/paths/drivers/${name}
 interface SampleEvent {
   event: AnyEventObject;
   step: Omit<PathStep, 'transition'>;
+  /** An outcome's model, for its `possible`. */
+  outcome?: OutcomeModel;
 }
 
 /**
@@ -92,25 +99,30 @@ export function sampleEvents(model: DriverModel): SampleEvent[] {
     if (!named.has(name)) throw new Error(`${model.name}: the machine invokes no "${name}"`);
     for (const [id, invoke] of invokes) {
       if (invoke !== name) continue;
-      for (const o of done) samples.push({ event: { type: DONE + id, output: o.value }, step: { event: `${name}:done`, outcome: o.name } });
-      for (const o of error) samples.push({ event: { type: ERROR + id, error: o.value }, step: { event: `${name}:error`, outcome: o.name } });
+      for (const o of done) samples.push({ event: { type: DONE + id, output: o.value }, step: { event: `${name}:done`, outcome: o.name }, outcome: o });
+      for (const o of error) samples.push({ event: { type: ERROR + id, error: o.value }, step: { event: `${name}:error`, outcome: o.name }, outcome: o });
     }
   }
   return samples;
 }
 
-/** The machine's event for a step of a paths file; an unknown event or outcome is a stale file. */
-export function eventOfStep(model: DriverModel, step: PathStep, samples = sampleEvents(model)): AnyEventObject {
-  const found = samples.find(
+/**
+ * The machine's event for a step of a paths file; an unknown event or outcome is a stale file. An outcome of a call
+ * made from two states (two invokes of one actor) is one sample per invoke: given the state before the step, the one
+ * that takes the step's transition there.
+ */
+export function eventOfStep(model: DriverModel, step: PathStep, samples = sampleEvents(model), before?: AnyMachineSnapshot): AnyEventObject {
+  const matching = samples.filter(
     (s) => s.step.event === step.event && s.step.outcome === step.outcome && JSON.stringify(s.step.payload ?? {}) === JSON.stringify(step.payload ?? {}),
   );
+  const found = (before && matching.find((s) => transitionTaken(model.machine, before, s.event) === step.transition)) || matching[0];
   if (!found) throw new Error(`${model.name}: the driver has no ${step.outcome ? `outcome "${step.outcome}" of ${step.event}` : `event ${step.event} ${JSON.stringify(step.payload ?? {})}`}: regenerate with npm run flows:paths`);
   return found.event;
 }
 
-/** Whether the person can send `sample` in `snapshot` from the screen (an outcome: whenever its call runs). */
+/** Whether the person can send `sample` in `snapshot` from the screen (an outcome: whenever its call runs, unless its driver says not). */
 export function possibleOnScreen(model: DriverModel, snapshot: AnyMachineSnapshot, sample: SampleEvent): boolean {
-  if (sample.step.outcome !== undefined) return true;
+  if (sample.step.outcome !== undefined) return sample.outcome?.possible ? sample.outcome.possible(snapshot) : true;
   const possible = model.events[sample.step.event]?.possible;
   return possible ? possible(snapshot, sample.step.payload ?? {}) : true;
 }
