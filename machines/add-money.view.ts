@@ -49,7 +49,7 @@ export interface AddMoneyCardPart {
   panel: 'loading' | 'loadFailed' | 'choosing' | 'addingCard' | 'amount' | 'confirm' | 'processing' | 'declined' | 'failed';
   /** What the form's submit (Enter, or the step's main button) sends now; null when it sends nothing. */
   submit: 'NEXT' | 'CONFIRM' | null;
-  /** Back to the step before (shown on the card, amount and confirm steps). */
+  /** Back to the step before (shown on the card, amount and confirm steps, and when the cards failed to load). */
   back: boolean;
   /** The user's cards and the one chosen, with "choose a card" when Next found none. */
   choice: { cards: PaymentCard[]; cardId: string | null; error: FormMessage | undefined };

@@ -182,7 +182,15 @@ function CardForm({ part, send }: { part: AddMoneyCardPart; send: Send }) {
   return (
     <MachineForm id={FORM_ID} onSubmit={() => part.submit && send({ type: part.submit })}>
       {panel === 'loading' ? <p role="status">{t('addMoney.card.loading')}</p> : null}
-      {panel === 'loadFailed' ? <StepLoadFailure title={t('addMoney.card.loadFailed')} retryLabel={t('addMoney.retry')} onRetry={() => send({ type: 'RETRY' })} /> : null}
+      {panel === 'loadFailed' ? (
+        <>
+          <StepLoadFailure title={t('addMoney.card.loadFailed')} retryLabel={t('addMoney.retry')} onRetry={() => send({ type: 'RETRY' })} />
+          {/* Back to the method: the cards did not load, USDT may still do. */}
+          <StepButtons onBack={back}>
+            <span />
+          </StepButtons>
+        </>
+      ) : null}
       {panel === 'choosing' ? <CardChoice choice={part.choice} send={send} onBack={back} /> : null}
       {panel === 'amount' ? (
         <>

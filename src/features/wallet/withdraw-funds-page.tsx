@@ -14,7 +14,7 @@ import { PageHeader } from '../../ui/page-header';
 import { card, mutedText, sectionTitle } from '../../ui/page-styles';
 import { TransferStatusBadge } from './transfer-status-badge';
 import { useWalletCalls } from './use-wallet-calls';
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 
 const layout = css({ display: 'grid', gap: '6' });
 const balance = css({ fontSize: { base: '3xl', md: '4xl' }, fontWeight: 'bold', letterSpacing: '-0.02em', mt: '1' });
@@ -64,7 +64,10 @@ function TransferList(props: { title: string; id: string; empty: string; rows: A
   );
 }
 
-/** /withdraw-funds: renders the wallet-overview machine — balance, withdraw and add money, withdrawals, deposits. */
+/**
+ * /withdraw-funds: renders the wallet-overview machine — balance, withdraw and add money, withdrawals, deposits; read
+ * again when the user comes back to the tab (REFRESH).
+ */
 export function WithdrawFundsPage() {
   const { t } = useTranslation('wallet');
   const { t: tc } = useTranslation();
@@ -72,6 +75,14 @@ export function WithdrawFundsPage() {
   const calls = useWalletCalls();
   const logic = useMemo(() => walletOverviewMachine.provide({ actors: { loadOverview: calls.loadOverview, liveUpdates } }), [calls]);
   const [state, send] = useMachine(logic, { inspect: appInspect });
+  // Back on the tab (another tab or app was in front): read again, the last figures staying on screen meanwhile.
+  useEffect(() => {
+    const cameBack = () => {
+      if (document.visibilityState === 'visible') send({ type: 'REFRESH' });
+    };
+    document.addEventListener('visibilitychange', cameBack);
+    return () => document.removeEventListener('visibilitychange', cameBack);
+  }, [send]);
   const { overview } = state.context;
   const view = walletOverviewView(state);
   let body: ReactNode = null;

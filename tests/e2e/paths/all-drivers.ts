@@ -1,5 +1,6 @@
 import type { Driver } from './driver';
 import { accountInfoDriver } from './drivers/account-info.driver';
+import { addMoneyDriver } from './drivers/add-money.driver';
 import { bankWizardDriver } from './drivers/bank-wizard.driver';
 import { changePasswordDriver } from './drivers/change-password.driver';
 import { closeAccountDriver } from './drivers/close-account.driver';
@@ -15,6 +16,7 @@ import { signUpDriver } from './drivers/sign-up.driver';
 import { supportersWallDriver } from './drivers/supporters-wall.driver';
 import { transactionListDriver } from './drivers/transaction-list.driver';
 import { uploadReplyDriver } from './drivers/upload-reply.driver';
+import { walletOverviewDriver } from './drivers/wallet-overview.driver';
 import { withdrawDriver } from './drivers/withdraw.driver';
 
 /**
@@ -23,6 +25,7 @@ import { withdrawDriver } from './drivers/withdraw.driver';
  */
 export const DRIVERS: Driver<unknown>[] = [
   accountInfoDriver,
+  addMoneyDriver,
   bankWizardDriver,
   changePasswordDriver,
   closeAccountDriver,
@@ -38,5 +41,6 @@ export const DRIVERS: Driver<unknown>[] = [
   supportersWallDriver,
   transactionListDriver,
   uploadReplyDriver,
+  walletOverviewDriver,
   withdrawDriver,
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type AnyMachineSnapshot } from 'xstate';
 import { planPaths } from '../../../scripts/flows/path-plan';
 import type { DriverModel } from '../../e2e/paths/path-model';
 
@@ -100,6 +100,13 @@ describe('the generated paths plan (npm run flows:paths)', () => {
         ],
       },
     ]);
+  });
+
+  it('brings an outcome about only where its driver says it can (a decline needs the declining card chosen)', () => {
+    const downWhen = (possible: (before: AnyMachineSnapshot) => boolean) =>
+      model({ outcomes: { save: { done: [{ name: 'stored' }], error: [{ name: 'server down', value: new Error('503'), possible }] } } });
+    expect(planPaths(downWhen((before) => before.context.text === 'hi'), new Set()).unreachable).toEqual([]);
+    expect(planPaths(downWhen((before) => before.context.text === 'bye'), new Set()).unreachable).toEqual(['saving save:error#0']);
   });
 
   it('refuses a reason for a transition the machine does not have, and an outcome of a call it does not make', () => {
