@@ -159,8 +159,11 @@ export const emailVerificationDriver: Driver<VerificationWorld> = {
     const view = emailVerificationView(snapshot);
     const { errors, message }: EmailVerificationContext = snapshot.context;
     const state = `email-verification in ${JSON.stringify(snapshot.value)}`;
-    // Verified and on the way out: the app's next page (set-up) is the session's, not this machine's.
-    if (snapshot.status === 'done') return;
+    // Verified and gone on: the session routes this account, not set up yet, to /set-up.
+    if (snapshot.status === 'done') {
+      await expect(mainHeading(page), `${state}: the app's next page`).toHaveText(a('titles.setUp'));
+      return;
+    }
     const alert = main(page).getByRole('alert');
     if (message) await expect(alert, `${state}: the form's message`).toBeVisible();
     else await expectAbsent(alert, `${state}: a form message`);

@@ -92,8 +92,11 @@ export const setUpDriver: Driver<SetUpWorld> = {
 
   async screen({ page }, snapshot) {
     const state = `set-up in ${JSON.stringify(snapshot.value)}`;
-    // Set up: the session routes on (home, or the purchase); this page and its machine are gone.
-    if (snapshot.status === 'done') return;
+    // Set up, with no purchase waiting: home.
+    if (snapshot.status === 'done') {
+      await expect(mainHeading(page), `${state}: home`).toHaveText(text('en', 'common', 'routes.home'));
+      return;
+    }
     const view = setUpView(snapshot);
     const { errors, message }: SetUpContext = snapshot.context;
     for (const name of ['fullName', 'username', 'country', 'eSignatureConsent'] as const) {
