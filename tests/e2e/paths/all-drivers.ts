@@ -1,11 +1,14 @@
 import type { Driver } from './driver';
 import { accountInfoDriver } from './drivers/account-info.driver';
+import { addCardDriver } from './drivers/add-card.driver';
 import { addMoneyDriver } from './drivers/add-money.driver';
 import { bankWizardDriver } from './drivers/bank-wizard.driver';
 import { changePasswordDriver } from './drivers/change-password.driver';
 import { closeAccountDriver } from './drivers/close-account.driver';
+import { depositDetailsDriver } from './drivers/deposit-details.driver';
 import { emailVerificationDriver } from './drivers/email-verification.driver';
 import { forgotPasswordDriver } from './drivers/forgot-password.driver';
+import { paymentMethodsDriver } from './drivers/payment-methods.driver';
 import { payoutLinkingDriver } from './drivers/payout-linking.driver';
 import { phoneVerificationDriver } from './drivers/phone-verification.driver';
 import { publicProfileDriver } from './drivers/public-profile.driver';
@@ -25,12 +28,15 @@ import { withdrawDriver } from './drivers/withdraw.driver';
  */
 export const DRIVERS: Driver<unknown>[] = [
   accountInfoDriver,
+  addCardDriver,
   addMoneyDriver,
   bankWizardDriver,
   changePasswordDriver,
   closeAccountDriver,
+  depositDetailsDriver,
   emailVerificationDriver,
   forgotPasswordDriver,
+  paymentMethodsDriver,
   payoutLinkingDriver,
   phoneVerificationDriver,
   publicProfileDriver,
