@@ -9,7 +9,7 @@ import { createAccount, text } from '../../support/app';
 import type { Driver, PathRun } from '../driver';
 import { forceServerProblem } from '../forced-answers';
 import { holdEventStream, type HeldStream } from '../live-stream';
-import { anotherPerson, personOf, requestMoney, type Person } from '../people';
+import { anotherPerson, closeEarlierPeople, type Person, personOf, requestMoney } from '../people';
 import { expectAbsent, expectButton } from '../screen-checks';
 
 /**
@@ -44,6 +44,7 @@ export const homeActivityDriver: Driver<HomeWorld> = {
   serializeState: (snapshot) => JSON.stringify(snapshot.value),
 
   async start({ context }) {
+    await closeEarlierPeople();
     return { me: personOf(context, await createAccount(context, { setUp: { fullName: 'Ana Souza' } })), asked: null, stream: null };
   },
 

@@ -5,7 +5,7 @@ import { paymentActionsView } from '../../../../machines/payment-actions.view';
 import { createAccount, fmt, mainHeading, text } from '../../support/app';
 import type { Driver, PathRun } from '../driver';
 import { holdEventStream } from '../live-stream';
-import { anotherPerson, personOf, requestMoney, type Person } from '../people';
+import { anotherPerson, closeEarlierPeople, type Person, personOf, requestMoney } from '../people';
 import { expectAbsent, expectButton } from '../screen-checks';
 
 /**
@@ -43,6 +43,7 @@ export const paymentActionsDriver: Driver<ActionsWorld> = {
   serializeState: (snapshot) => catalogue.serializeState!(snapshot),
 
   async start({ context, browser }) {
+    await closeEarlierPeople();
     const me = personOf(context, await createAccount(context, { setUp: { fullName: 'Ana Souza' } }));
     const other = await anotherPerson(browser, 'Bo Lindqvist');
     return { me, other, paymentId: await requestMoney(me, other, '20.00', 'Concert tickets') };

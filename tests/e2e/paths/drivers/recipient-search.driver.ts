@@ -6,7 +6,7 @@ import { recipientSearchView } from '../../../../machines/recipient-search.view'
 import { createAccount, fmt, mainHeading, text } from '../../support/app';
 import type { Driver, PathRun } from '../driver';
 import { forceServerProblem } from '../forced-answers';
-import { anotherPerson, type Person } from '../people';
+import { anotherPerson, closeEarlierPeople, type Person } from '../people';
 import { expectAbsent, expectButton } from '../screen-checks';
 
 /**
@@ -37,6 +37,7 @@ export const recipientSearchDriver: Driver<SearchWorld> = {
   serializeState: (snapshot) => catalogue.serializeState!(snapshot),
 
   async start({ context, browser }) {
+    await closeEarlierPeople();
     await createAccount(context, { setUp: { fullName: 'Ana Souza' } });
     return { other: await anotherPerson(browser, 'Bo Lindqvist') };
   },

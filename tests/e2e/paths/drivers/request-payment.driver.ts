@@ -5,7 +5,7 @@ import { requestScreen } from '../../../../machines/payments/request-form.view';
 import catalogue from '../../../../machines/request-payment.catalogue';
 import { createAccount, fmt, mainHeading, text } from '../../support/app';
 import type { Driver, PathRun } from '../driver';
-import { anotherPerson, personOf, requestMoney, type Person } from '../people';
+import { anotherPerson, closeEarlierPeople, type Person, personOf, requestMoney } from '../people';
 import { escapeRegExp, expectAbsent, expectButton } from '../screen-checks';
 
 /**
@@ -38,6 +38,7 @@ export const requestPaymentDriver: Driver<RequestWorld> = {
   serializeState: (snapshot) => catalogue.serializeState!(snapshot),
 
   async start({ context, browser }) {
+    await closeEarlierPeople();
     const me = personOf(context, await createAccount(context, { setUp: { fullName: 'Ana Souza' } }));
     return { me, other: await anotherPerson(browser, 'Bo Lindqvist') };
   },

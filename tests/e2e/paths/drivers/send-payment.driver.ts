@@ -8,7 +8,7 @@ import type { SendPaymentContext, SentPayment } from '../../../../machines/send-
 import { createAccount, fmt, mainHeading, text } from '../../support/app';
 import type { Driver, PathRun } from '../driver';
 import { forceServerProblem } from '../forced-answers';
-import { anotherPerson, depositByCard, personOf, sendFromBalance, type Person } from '../people';
+import { anotherPerson, closeEarlierPeople, depositByCard, type Person, personOf, sendFromBalance } from '../people';
 import { escapeRegExp, expectAbsent, expectButton } from '../screen-checks';
 
 /**
@@ -60,6 +60,7 @@ export const sendPaymentDriver: Driver<SendWorld> = {
   serializeState: (snapshot) => `${catalogue.serializeState!(snapshot)} ${(snapshot.context as SendPaymentContext).funding?.availableCents ?? 'unread'}`,
 
   async start({ context }) {
+    await closeEarlierPeople();
     return { me: personOf(context, await createAccount(context, { setUp: { fullName: 'Ana Souza' } })), other: null, funded: false, holdFunding: true };
   },
 

@@ -12,7 +12,7 @@ import { createAccount, fmt, mainHeading, text } from '../../support/app';
 import type { Driver, PathRun } from '../driver';
 import { forceServerProblem } from '../forced-answers';
 import { holdEventStream, type HeldStream } from '../live-stream';
-import { anotherPerson, personOf, requestMoney, type Person } from '../people';
+import { anotherPerson, closeEarlierPeople, type Person, personOf, requestMoney } from '../people';
 import { expectAbsent, expectButton, expectFieldError } from '../screen-checks';
 
 /**
@@ -60,6 +60,7 @@ export const transactionDetailsDriver: Driver<DetailsWorld> = {
   serializeState: (snapshot) => catalogue.serializeState!(snapshot),
 
   async start({ context, browser }) {
+    await closeEarlierPeople();
     const me = personOf(context, await createAccount(context, { setUp: { fullName: 'Ana Souza' } }));
     const other = await anotherPerson(browser, 'Bo Lindqvist');
     return { me, other, paymentId: await requestMoney(other, me, '6.00', 'Your share of the pizza'), stream: null, upload: 'photo' };
