@@ -197,6 +197,9 @@ test('an unknown, malformed or other people’s id: Could not find the transacti
     await ann.page.goto(details(id));
     await expect(ann.page.getByRole('heading', { name: a('details.notFound') })).toBeVisible();
   }
+  // No ?id= at all: nothing is asked of the server.
+  await ann.page.goto('/transactions/transaction-details');
+  await expect(ann.page.getByRole('heading', { name: a('details.notFound') })).toBeVisible();
   await expectNoA11yViolations(ann.page);
   await ann.page.getByRole('link', { name: a('details.backToActivity') }).click();
   await expect(ann.page).toHaveURL('/transactions');

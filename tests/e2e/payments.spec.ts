@@ -127,3 +127,17 @@ test('the payment screens have no accessibility violations, with their errors sh
   await expect(page.getByLabel(en('fields.requestMessage'))).toBeFocused();
   await expectNoA11yViolations(page);
 });
+
+test('a pay page’s link naming nobody: the plain send screen, nobody chosen, the amount to type', async ({ page, context, consoleErrors }) => {
+  await payer(context, 'Nina Linkless');
+  await page.goto('/payment/send?to=nobody_by_this_name&amount=7.50');
+  await expect(mainHeading(page)).toHaveText(en('send.title'));
+  // Once the lookup has answered "no such profile", the screen asks whom to pay, and how much: the link's amount went with it.
+  const recipient = page.getByRole('combobox', { name: en('fields.recipient') });
+  await expect(recipient).toBeVisible();
+  await expect(recipient).toHaveValue('');
+  await expect(page.getByLabel(en('fields.amount'))).toHaveValue('');
+  // The lookup's 404, which the browser logs: the answer this test is about.
+  await expect.poll(() => consoleErrors.filter((e) => e.includes('status of 404')).length).toBe(1);
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !e.includes('status of 404')));
+});

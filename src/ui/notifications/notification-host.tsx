@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { useHydrated } from '../../lib/use-hydrated';
 import { NotificationsContext } from './notifications-context';
 
 const loadRegion = () => import('./notification-region').then((m) => ({ default: m.NotificationRegion }));
@@ -11,12 +12,15 @@ const NotificationRegion = lazy(loadRegion);
  */
 export function NotificationHost() {
   const hasToasts = NotificationsContext.useSelector((snapshot) => snapshot.context.toasts.length > 0);
+  // A failure told before a server-rendered page is hydrated (a call the route starts early) shows once it is: the
+  // server rendered no region, and the hydrating render must match it (else React's error 418).
+  const hydrated = useHydrated();
   useEffect(() => {
     void loadRegion().catch(() => {
       // Offline at start: the lazy component retries when a notification actually arrives.
     });
   }, []);
-  if (!hasToasts) return null;
+  if (!hasToasts || !hydrated) return null;
   return (
     <Suspense fallback={null}>
       <NotificationRegion />

@@ -8,15 +8,21 @@ import { closeAccountDriver } from './drivers/close-account.driver';
 import { depositDetailsDriver } from './drivers/deposit-details.driver';
 import { emailVerificationDriver } from './drivers/email-verification.driver';
 import { forgotPasswordDriver } from './drivers/forgot-password.driver';
+import { homeActivityDriver } from './drivers/home-activity.driver';
+import { paymentActionsDriver } from './drivers/payment-actions.driver';
 import { paymentMethodsDriver } from './drivers/payment-methods.driver';
 import { payoutLinkingDriver } from './drivers/payout-linking.driver';
 import { phoneVerificationDriver } from './drivers/phone-verification.driver';
 import { publicProfileDriver } from './drivers/public-profile.driver';
+import { recipientSearchDriver } from './drivers/recipient-search.driver';
+import { requestPaymentDriver } from './drivers/request-payment.driver';
 import { resetPasswordDriver } from './drivers/reset-password.driver';
+import { sendPaymentDriver } from './drivers/send-payment.driver';
 import { setUpDriver } from './drivers/set-up.driver';
 import { signInDriver } from './drivers/sign-in.driver';
 import { signUpDriver } from './drivers/sign-up.driver';
 import { supportersWallDriver } from './drivers/supporters-wall.driver';
+import { transactionDetailsDriver } from './drivers/transaction-details.driver';
 import { transactionListDriver } from './drivers/transaction-list.driver';
 import { uploadReplyDriver } from './drivers/upload-reply.driver';
 import { walletOverviewDriver } from './drivers/wallet-overview.driver';
@@ -36,15 +42,21 @@ export const DRIVERS: Driver<unknown>[] = [
   depositDetailsDriver,
   emailVerificationDriver,
   forgotPasswordDriver,
+  homeActivityDriver,
+  paymentActionsDriver,
   paymentMethodsDriver,
   payoutLinkingDriver,
   phoneVerificationDriver,
   publicProfileDriver,
+  recipientSearchDriver,
+  requestPaymentDriver,
   resetPasswordDriver,
+  sendPaymentDriver,
   setUpDriver,
   signInDriver,
   signUpDriver,
   supportersWallDriver,
+  transactionDetailsDriver,
   transactionListDriver,
   uploadReplyDriver,
   walletOverviewDriver,

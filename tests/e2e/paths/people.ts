@@ -21,14 +21,24 @@ export const personOf = (context: BrowserContext, account: TestAccount): Person 
   username: account.user.username ?? '',
 });
 
+/** The other people's contexts of the worker's last path, closed when the next path starts. */
+const earlier: BrowserContext[] = [];
+
 /**
- * Another person, in a browser context of their own (API calls only, no page). Left open: a driver has no step after
- * the path, and closing it from the test's own context's close races Playwright's tracing of request contexts, which
- * then fails the next test.
+ * Another person, in a browser context of their own (API calls only, no page). A driver has no step after the path,
+ * and closing the context when the test's own one closes races Playwright's tracing of request contexts (which then
+ * fails the next test): it is closed at the start of the worker's next path instead (`closeEarlierPeople`).
  */
 export async function anotherPerson(browser: Browser, fullName: string): Promise<Person> {
   const context = await browser.newContext();
+  earlier.push(context);
   return personOf(context, await createAccount(context, { setUp: { fullName } }));
+}
+
+/** Closes the contexts of the people an earlier path of this worker made: a driver's `start` calls it first. */
+export async function closeEarlierPeople(): Promise<void> {
+  const contexts = earlier.splice(0);
+  await Promise.all(contexts.map((context) => context.close().catch(() => {})));
 }
 
 /** `from` asks `to` for money (one person may ask another 3 times a day); the payment's id. */

@@ -8,7 +8,7 @@ import { createAccount, mainHeading, text } from '../../support/app';
 import type { Driver, PathRun } from '../driver';
 import { forceServerProblem } from '../forced-answers';
 import { holdEventStream, type HeldStream } from '../live-stream';
-import { anotherPerson, depositByCard, personOf, requestMoney, sendFromBalance, type Person } from '../people';
+import { anotherPerson, closeEarlierPeople, depositByCard, type Person, personOf, requestMoney, sendFromBalance } from '../people';
 import { expectAbsent, expectButton } from '../screen-checks';
 
 /**
@@ -77,6 +77,7 @@ export const transactionListDriver: Driver<ListWorld> = {
   serializeState: (snapshot) => catalogue.serializeState!(snapshot),
 
   async start({ context }) {
+    await closeEarlierPeople();
     const me = personOf(context, await createAccount(context, { setUp: { fullName: 'Ana Souza' } }));
     return { me, other: null, payments: 0, asked: 0, stream: null };
   },
