@@ -1,4 +1,5 @@
 import type { Driver } from './driver';
+import { findPeopleDriver } from './drivers/find-people.driver';
 import { phoneVerificationDriver } from './drivers/phone-verification.driver';
 import { publicProfileDriver } from './drivers/public-profile.driver';
 import { supportersWallDriver } from './drivers/supporters-wall.driver';
@@ -10,6 +11,7 @@ import { withdrawDriver } from './drivers/withdraw.driver';
  * order. `npm run flows:paths` plans their paths; generated-paths.spec.ts and generated-paths.clock.spec.ts run them.
  */
 export const DRIVERS: Driver<unknown>[] = [
+  findPeopleDriver,
   phoneVerificationDriver,
   publicProfileDriver,
   supportersWallDriver,
