@@ -111,13 +111,17 @@ export function sampleEvents(model: DriverModel): SampleEvent[] {
   return samples;
 }
 
-/** The machine's event for a step of a paths file; an unknown event or outcome is a stale file. */
-export function eventOfStep(model: DriverModel, step: PathStep, samples = sampleEvents(model)): AnyEventObject {
-  const found = samples.find(
+/**
+ * The machine's event for a step of a paths file, sent in `snapshot`; an unknown event or outcome is a stale file. An
+ * outcome of a call two states invoke (one `src`, two invoke ids) is the event of the invoke running in `snapshot`.
+ */
+export function eventOfStep(model: DriverModel, step: PathStep, samples = sampleEvents(model), snapshot?: AnyMachineSnapshot): AnyEventObject {
+  const found = samples.filter(
     (s) => s.step.event === step.event && s.step.outcome === step.outcome && JSON.stringify(s.step.payload ?? {}) === JSON.stringify(step.payload ?? {}),
   );
-  if (!found) throw new Error(`${model.name}: the driver has no ${step.outcome ? `outcome "${step.outcome}" of ${step.event}` : `event ${step.event} ${JSON.stringify(step.payload ?? {})}`}: regenerate with npm run flows:paths`);
-  return found.event;
+  if (!found.length) throw new Error(`${model.name}: the driver has no ${step.outcome ? `outcome "${step.outcome}" of ${step.event}` : `event ${step.event} ${JSON.stringify(step.payload ?? {})}`}: regenerate with npm run flows:paths`);
+  const taken = snapshot ? found.find((s) => transitionTaken(model.machine, snapshot, s.event) !== null) : undefined;
+  return (taken ?? found[0]!).event;
 }
 
 /** Whether the person can send `sample` in `snapshot` from the screen (an outcome: whenever its call runs, unless it says). */

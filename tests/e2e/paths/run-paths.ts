@@ -98,7 +98,7 @@ async function runPath<World>(
   await arrangeOutcomes(0);
   await test.step('open the screen', () => driver.open(run));
   for (const [index, step] of steps.entries()) {
-    const event = eventOfStep(driver, step, samples);
+    const event = eventOfStep(driver, step, samples, snapshot);
     expect(transitionTaken(driver.machine, snapshot, event), `step ${index + 1}: the machine no longer takes this transition here; regenerate with npm run flows:paths`).toBe(
       step.transition,
     );
