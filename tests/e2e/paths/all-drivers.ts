@@ -1,6 +1,7 @@
 import type { Driver } from './driver';
 import { findPeopleDriver } from './drivers/find-people.driver';
 import { phoneVerificationDriver } from './drivers/phone-verification.driver';
+import { profileDriver } from './drivers/profile.driver';
 import { publicProfileDriver } from './drivers/public-profile.driver';
 import { supportersWallDriver } from './drivers/supporters-wall.driver';
 import { uploadReplyDriver } from './drivers/upload-reply.driver';
@@ -13,6 +14,7 @@ import { withdrawDriver } from './drivers/withdraw.driver';
 export const DRIVERS: Driver<unknown>[] = [
   findPeopleDriver,
   phoneVerificationDriver,
+  profileDriver,
   publicProfileDriver,
   supportersWallDriver,
   uploadReplyDriver,
