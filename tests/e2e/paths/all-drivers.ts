@@ -1,6 +1,7 @@
 import type { Driver } from './driver';
 import { findPeopleDriver } from './drivers/find-people.driver';
 import { phoneVerificationDriver } from './drivers/phone-verification.driver';
+import { preferencesDriver } from './drivers/preferences.driver';
 import { profileDriver } from './drivers/profile.driver';
 import { publicProfileDriver } from './drivers/public-profile.driver';
 import { supportersWallDriver } from './drivers/supporters-wall.driver';
@@ -14,6 +15,7 @@ import { withdrawDriver } from './drivers/withdraw.driver';
 export const DRIVERS: Driver<unknown>[] = [
   findPeopleDriver,
   phoneVerificationDriver,
+  preferencesDriver,
   profileDriver,
   publicProfileDriver,
   supportersWallDriver,
