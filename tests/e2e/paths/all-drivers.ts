@@ -3,6 +3,7 @@ import { findPeopleDriver } from './drivers/find-people.driver';
 import { phoneVerificationDriver } from './drivers/phone-verification.driver';
 import { preferencesDriver } from './drivers/preferences.driver';
 import { profileDriver } from './drivers/profile.driver';
+import { profileImagesDriver } from './drivers/profile-images.driver';
 import { publicProfileDriver } from './drivers/public-profile.driver';
 import { supportersWallDriver } from './drivers/supporters-wall.driver';
 import { uploadReplyDriver } from './drivers/upload-reply.driver';
@@ -17,6 +18,7 @@ export const DRIVERS: Driver<unknown>[] = [
   phoneVerificationDriver,
   preferencesDriver,
   profileDriver,
+  profileImagesDriver,
   publicProfileDriver,
   supportersWallDriver,
   uploadReplyDriver,
