@@ -1,4 +1,5 @@
 import type { Driver } from './driver';
+import { auditDriver } from './drivers/audit.driver';
 import { findPeopleDriver } from './drivers/find-people.driver';
 import { phoneVerificationDriver } from './drivers/phone-verification.driver';
 import { preferencesDriver } from './drivers/preferences.driver';
@@ -14,6 +15,7 @@ import { withdrawDriver } from './drivers/withdraw.driver';
  * order. `npm run flows:paths` plans their paths; generated-paths.spec.ts and generated-paths.clock.spec.ts run them.
  */
 export const DRIVERS: Driver<unknown>[] = [
+  auditDriver,
   findPeopleDriver,
   phoneVerificationDriver,
   preferencesDriver,
