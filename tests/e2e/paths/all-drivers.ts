@@ -7,6 +7,7 @@ import { profileDriver } from './drivers/profile.driver';
 import { profileImagesDriver } from './drivers/profile-images.driver';
 import { publicProfileDriver } from './drivers/public-profile.driver';
 import { supportersWallDriver } from './drivers/supporters-wall.driver';
+import { toastDriver } from './drivers/toast.driver';
 import { uploadReplyDriver } from './drivers/upload-reply.driver';
 import { withdrawDriver } from './drivers/withdraw.driver';
 
@@ -23,6 +24,7 @@ export const DRIVERS: Driver<unknown>[] = [
   profileImagesDriver,
   publicProfileDriver,
   supportersWallDriver,
+  toastDriver,
   uploadReplyDriver,
   withdrawDriver,
 ];
