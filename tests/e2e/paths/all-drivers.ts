@@ -6,6 +6,7 @@ import { preferencesDriver } from './drivers/preferences.driver';
 import { profileDriver } from './drivers/profile.driver';
 import { profileImagesDriver } from './drivers/profile-images.driver';
 import { publicProfileDriver } from './drivers/public-profile.driver';
+import { resourceViewDriver } from './drivers/resource-view.driver';
 import { supportersWallDriver } from './drivers/supporters-wall.driver';
 import { toastDriver } from './drivers/toast.driver';
 import { uploadReplyDriver } from './drivers/upload-reply.driver';
@@ -23,6 +24,7 @@ export const DRIVERS: Driver<unknown>[] = [
   profileDriver,
   profileImagesDriver,
   publicProfileDriver,
+  resourceViewDriver,
   supportersWallDriver,
   toastDriver,
   uploadReplyDriver,
