@@ -1,6 +1,7 @@
 import type { Driver } from './driver';
 import { auditDriver } from './drivers/audit.driver';
 import { findPeopleDriver } from './drivers/find-people.driver';
+import { notificationsDriver } from './drivers/notifications.driver';
 import { phoneVerificationDriver } from './drivers/phone-verification.driver';
 import { preferencesDriver } from './drivers/preferences.driver';
 import { profileDriver } from './drivers/profile.driver';
@@ -19,6 +20,7 @@ import { withdrawDriver } from './drivers/withdraw.driver';
 export const DRIVERS: Driver<unknown>[] = [
   auditDriver,
   findPeopleDriver,
+  notificationsDriver,
   phoneVerificationDriver,
   preferencesDriver,
   profileDriver,
