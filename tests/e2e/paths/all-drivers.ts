@@ -8,6 +8,7 @@ import { profileDriver } from './drivers/profile.driver';
 import { profileImagesDriver } from './drivers/profile-images.driver';
 import { publicProfileDriver } from './drivers/public-profile.driver';
 import { resourceViewDriver } from './drivers/resource-view.driver';
+import { statementDriver } from './drivers/statement.driver';
 import { supportersWallDriver } from './drivers/supporters-wall.driver';
 import { toastDriver } from './drivers/toast.driver';
 import { uploadReplyDriver } from './drivers/upload-reply.driver';
@@ -27,6 +28,7 @@ export const DRIVERS: Driver<unknown>[] = [
   profileImagesDriver,
   publicProfileDriver,
   resourceViewDriver,
+  statementDriver,
   supportersWallDriver,
   toastDriver,
   uploadReplyDriver,
