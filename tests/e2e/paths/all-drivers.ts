@@ -1,6 +1,7 @@
 import type { Driver } from './driver';
 import { auditDriver } from './drivers/audit.driver';
 import { findPeopleDriver } from './drivers/find-people.driver';
+import { moneySummaryDriver } from './drivers/money-summary.driver';
 import { notificationsDriver } from './drivers/notifications.driver';
 import { phoneVerificationDriver } from './drivers/phone-verification.driver';
 import { preferencesDriver } from './drivers/preferences.driver';
@@ -21,6 +22,7 @@ import { withdrawDriver } from './drivers/withdraw.driver';
 export const DRIVERS: Driver<unknown>[] = [
   auditDriver,
   findPeopleDriver,
+  moneySummaryDriver,
   notificationsDriver,
   phoneVerificationDriver,
   preferencesDriver,
