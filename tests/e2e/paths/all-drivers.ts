@@ -7,6 +7,7 @@ import { phoneVerificationDriver } from './drivers/phone-verification.driver';
 import { preferencesDriver } from './drivers/preferences.driver';
 import { profileDriver } from './drivers/profile.driver';
 import { profileImagesDriver } from './drivers/profile-images.driver';
+import { profileSummaryDriver } from './drivers/profile-summary.driver';
 import { publicProfileDriver } from './drivers/public-profile.driver';
 import { resourceViewDriver } from './drivers/resource-view.driver';
 import { statementDriver } from './drivers/statement.driver';
@@ -28,6 +29,7 @@ export const DRIVERS: Driver<unknown>[] = [
   preferencesDriver,
   profileDriver,
   profileImagesDriver,
+  profileSummaryDriver,
   publicProfileDriver,
   resourceViewDriver,
   statementDriver,
