@@ -5,6 +5,7 @@ import { moneySummaryDriver } from './drivers/money-summary.driver';
 import { notificationsDriver } from './drivers/notifications.driver';
 import { phoneVerificationDriver } from './drivers/phone-verification.driver';
 import { preferencesDriver } from './drivers/preferences.driver';
+import { pricePointDriver } from './drivers/price-point.driver';
 import { profileDriver } from './drivers/profile.driver';
 import { profileImagesDriver } from './drivers/profile-images.driver';
 import { profileSummaryDriver } from './drivers/profile-summary.driver';
@@ -27,6 +28,7 @@ export const DRIVERS: Driver<unknown>[] = [
   notificationsDriver,
   phoneVerificationDriver,
   preferencesDriver,
+  pricePointDriver,
   profileDriver,
   profileImagesDriver,
   profileSummaryDriver,
