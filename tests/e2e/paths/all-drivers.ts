@@ -1,6 +1,7 @@
 import type { Driver } from './driver';
 import { auditDriver } from './drivers/audit.driver';
 import { findPeopleDriver } from './drivers/find-people.driver';
+import { inviteFriendsDriver } from './drivers/invite-friends.driver';
 import { moneySummaryDriver } from './drivers/money-summary.driver';
 import { notificationsDriver } from './drivers/notifications.driver';
 import { phoneVerificationDriver } from './drivers/phone-verification.driver';
@@ -24,6 +25,7 @@ import { withdrawDriver } from './drivers/withdraw.driver';
 export const DRIVERS: Driver<unknown>[] = [
   auditDriver,
   findPeopleDriver,
+  inviteFriendsDriver,
   moneySummaryDriver,
   notificationsDriver,
   phoneVerificationDriver,
