@@ -53,7 +53,8 @@ export const notificationsDriver: Driver<NotificationsWorld> = {
         if (world.paused) return;
         // The first message shown (the messages' region loaded with it): from now on time stands still in the page.
         await expect(region(page).getByRole('status')).toContainText(pe('invite.sent', { email: friend }));
-        await page.clock.pauseAt(Date.now() + 100);
+        // The page's own time: its fake clock need not agree with this process's to the millisecond.
+        await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
         world.paused = true;
       },
     },

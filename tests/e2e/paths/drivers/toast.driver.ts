@@ -43,7 +43,8 @@ export const toastDriver: Driver<ToastWorld> = {
     await inviteOnScreen(page, world.friend);
     await expect(toast(page)).toContainText(pe('invite.sent', { email: world.friend }));
     // Shown: from now on time stands still in the page, and the toast stays until the path makes it go.
-    await page.clock.pauseAt(Date.now() + 100);
+    // The page's own time: its fake clock need not agree with this process's to the millisecond.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
     // The pointer off the toast, which appeared under no pointer.
     await page.mouse.move(1, 1);
   },
