@@ -112,16 +112,17 @@ export function sampleEvents(model: DriverModel): SampleEvent[] {
 }
 
 /**
- * The machine's event for a step of a paths file, sent in `snapshot`; an unknown event or outcome is a stale file. An
- * outcome of a call two states invoke (one `src`, two invoke ids) is the event of the invoke running in `snapshot`.
+ * The machine's event for a step of a paths file; an unknown event or outcome is a stale file. An outcome of a call
+ * that two states invoke (a list's first read and its refresh) is one event per invoke: given the state before the
+ * step, the one that takes the step's transition there.
  */
-export function eventOfStep(model: DriverModel, step: PathStep, samples = sampleEvents(model), snapshot?: AnyMachineSnapshot): AnyEventObject {
+export function eventOfStep(model: DriverModel, step: PathStep, samples = sampleEvents(model), before?: AnyMachineSnapshot): AnyEventObject {
   const found = samples.filter(
     (s) => s.step.event === step.event && s.step.outcome === step.outcome && JSON.stringify(s.step.payload ?? {}) === JSON.stringify(step.payload ?? {}),
   );
   if (!found.length) throw new Error(`${model.name}: the driver has no ${step.outcome ? `outcome "${step.outcome}" of ${step.event}` : `event ${step.event} ${JSON.stringify(step.payload ?? {})}`}: regenerate with npm run flows:paths`);
-  const taken = snapshot ? found.find((s) => transitionTaken(model.machine, snapshot, s.event) !== null) : undefined;
-  return (taken ?? found[0]!).event;
+  const here = before && found.find((s) => transitionTaken(model.machine, before, s.event) === step.transition);
+  return (here ?? found[0]!).event;
 }
 
 /** Whether the person can send `sample` in `snapshot` from the screen (an outcome: whenever its call runs, unless it says). */
