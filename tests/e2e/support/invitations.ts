@@ -13,10 +13,14 @@ export async function openContacts(page: Page): Promise<void> {
   await expect(mainHeading(page)).toHaveText(text('en', 'common', 'routes.contacts'));
 }
 
-/** Types a friend's email and presses "Send invitation"; the invitation's "sent" message follows when it is sent. */
-export async function inviteOnScreen(page: Page, email: string): Promise<void> {
+/**
+ * Types a friend's email and presses "Send invitation" (or Enter in the field: the pointer stays where it is); the
+ * invitation's "sent" message follows when it is sent.
+ */
+export async function inviteOnScreen(page: Page, email: string, by: 'pointer' | 'keyboard' = 'pointer'): Promise<void> {
   await friendEmailField(page).fill(email);
-  await inviteSection(page).getByRole('button', { name: pe('invite.send'), exact: true }).click();
+  if (by === 'keyboard') await friendEmailField(page).press('Enter');
+  else await inviteSection(page).getByRole('button', { name: pe('invite.send'), exact: true }).click();
 }
 
 /** Invitations sent through the API by the user signed in in `context`, to fresh addresses (each answered 202 or 201). */

@@ -8,14 +8,15 @@ import type { Driver } from '../driver';
 /**
  * The messages on screen (the notifications machine, machines/notifications.machine.ts, drawn by
  * src/ui/notifications/notification-region.tsx), driven as a person: a fresh signed-in account per path sends
- * invitations on /contacts, each "Invitation sent to …" a message of its own. The page's clock stands still once the
- * first shows (Playwright's clock), so none hides by itself while the path fills the screen and overflows it.
+ * invitations on /contacts, each "Invitation sent to …" a message of its own. Once the first shows, the pointer rests
+ * on the messages and the next invitations go by the keyboard: a message under the pointer waits, and one it leaves
+ * (pushed up by the next) gets its 5 s again, so none hides while the path fills the screen and overflows it.
  */
 interface NotificationsWorld {
   /** Friend n's address: the message that says it was sent names it. */
   friends: string[];
-  /** The page's clock stands still (after the first message showed). */
-  paused: boolean;
+  /** The pointer rests on the messages (after the first showed). */
+  pointing: boolean;
 }
 
 /** The model's messages: friend n's invitation sent. */
@@ -32,13 +33,10 @@ export const notificationsDriver: Driver<NotificationsWorld> = {
 
   async start({ context }) {
     await createAccount(context, { setUp: { fullName: 'Ana Souza' } });
-    return { friends: FRIENDS.map(() => uniqueEmail('friend')), paused: false };
+    return { friends: FRIENDS.map(() => uniqueEmail('friend')), pointing: false };
   },
 
-  async open({ page }) {
-    await page.clock.install();
-    await openContacts(page);
-  },
+  open: async ({ page }) => openContacts(page),
 
   events: {
     NOTIFY: {
@@ -49,13 +47,12 @@ export const notificationsDriver: Driver<NotificationsWorld> = {
         !(before.context as NotificationsContext).toasts.some((toast) => toast.getSnapshot().context.message === message),
       async perform({ page, world }, { message }) {
         const friend = world.friends[FRIENDS.findIndex((n) => sentTo(n) === message)]!;
-        await inviteOnScreen(page, friend);
-        if (world.paused) return;
-        // The first message shown (the messages' region loaded with it): from now on time stands still in the page.
+        // The first by the button; then the pointer rests on the messages and the next ones go by the keyboard.
+        await inviteOnScreen(page, friend, world.pointing ? 'keyboard' : 'pointer');
+        if (world.pointing) return;
         await expect(region(page).getByRole('status')).toContainText(pe('invite.sent', { email: friend }));
-        // The page's own time: its fake clock need not agree with this process's to the millisecond.
-        await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
-        world.paused = true;
+        await region(page).getByRole('status').hover();
+        world.pointing = true;
       },
     },
   },
