@@ -33,8 +33,15 @@ function reserve(file: string): boolean {
   }
 }
 
-/** Two frames: the layout and paint after a change of size or language. */
-const settled = (page: Page) => page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+/**
+ * Two frames: the layout and paint after a change of size or language. A page whose clock a test paused
+ * (page.clock) draws no frame until it runs again: then a short wait of the test's own clock stands in for them.
+ */
+const settled = (page: Page) =>
+  Promise.race([
+    page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())))),
+    new Promise<void>((done) => setTimeout(done, 300)),
+  ]);
 
 async function showLanguage(page: Page, language: ScreenLanguage): Promise<void> {
   await page.evaluate(async ({ hook, language }) => {
