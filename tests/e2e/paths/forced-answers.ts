@@ -1,4 +1,8 @@
 import type { Page } from '@playwright/test';
+import { apiFailure } from '../../../machines/forms/api-failure';
+
+// locales/en/errors.json `service_unavailable`: the paths run in English.
+const DETAIL = 'The service is briefly unavailable. Please try again in a moment.';
 
 /**
  * A server failure no seeded state can cause on demand (the database unreachable, a proxy's 503): the page's next
@@ -23,7 +27,9 @@ export const SERVICE_UNAVAILABLE = {
     title: 'Service Unavailable',
     status: 503,
     code: 'service_unavailable',
-    // locales/en/errors.json `service_unavailable`: the paths run in English.
-    detail: 'The service is briefly unavailable. Please try again in a moment.',
+    detail: DETAIL,
   }),
 };
+
+/** What the app's call throws on that answer, as the machine receives it: the value of a driver's 503 outcome. */
+export const UNAVAILABLE_FAILURE = apiFailure(503, { code: 'service_unavailable', detail: DETAIL });

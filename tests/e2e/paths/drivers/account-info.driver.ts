@@ -2,11 +2,10 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import catalogue from '../../../../machines/account-info.catalogue';
 import type { AccountInfoContext } from '../../../../machines/account-info.machine';
 import { accountInfoView } from '../../../../machines/account-info.view';
-import { apiFailure } from '../../../../machines/forms/api-failure';
 import { fieldRefusal, marta, tooMany } from '../../../../machines/catalogue-samples';
 import { createAccount, fmt, mainHeading, outbox, PASSWORD, text, uniqueEmail, type TestAccount } from '../../support/app';
 import type { Driver } from '../driver';
-import { forceServerProblem } from '../forced-answers';
+import { forceServerProblem, UNAVAILABLE_FAILURE } from '../forced-answers';
 import { expectAbsent, expectButton, expectFieldError } from '../screen-checks';
 
 /**
@@ -122,7 +121,7 @@ export const accountInfoDriver: Driver<AccountInfoWorld> = {
       error: [
         {
           name: 'the server is unavailable',
-          value: apiFailure(503, { code: 'service_unavailable', detail: 'The service is briefly unavailable. Please try again in a moment.' }),
+          value: UNAVAILABLE_FAILURE,
           // The shell's own read of the session hits it too: a 503 there keeps the user (machines/session.machine.ts).
           arrange: async ({ page }) => forceServerProblem(page, 'GET', /\/api\/app\/user\/[^/?]+(\?.*)?$/),
           logs: 503,
@@ -144,7 +143,7 @@ export const accountInfoDriver: Driver<AccountInfoWorld> = {
       error: [
         {
           name: 'the server is unavailable',
-          value: apiFailure(503, { code: 'service_unavailable', detail: 'The service is briefly unavailable. Please try again in a moment.' }),
+          value: UNAVAILABLE_FAILURE,
           arrange: async ({ page }) => forceServerProblem(page, 'PATCH', /\/api\/app\/user\/[^/?]+\/account-info(\?.*)?$/),
           logs: 503,
         },

@@ -1,6 +1,5 @@
 import { expect, type Page } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
-import { apiFailure } from '../../../../machines/forms/api-failure';
 import catalogue from '../../../../machines/add-money.catalogue';
 import type { AddMoneyContext } from '../../../../machines/add-money.machine';
 import { addMoneyScreen } from '../../../../machines/add-money.view';
@@ -9,7 +8,7 @@ import type { PaymentCard } from '../../../../machines/payments/funding';
 import { createAccount, fmt, mainHeading, text, type TestAccount } from '../../support/app';
 import { addCard } from '../../support/payments';
 import type { Driver, PathRun } from '../driver';
-import { forceServerProblem } from '../forced-answers';
+import { forceServerProblem, UNAVAILABLE_FAILURE } from '../forced-answers';
 import { escapeRegExp, expectAbsent, expectButton, expectFieldError, expectStep } from '../screen-checks';
 
 /**
@@ -38,7 +37,6 @@ const DECLINES: PaymentCard = { id: 'card-declines', brand: 'visa', last4: '0341
 
 /** The USDT transfer the paths receive (final after 20 blocks of 3 s: a path ends long before). */
 const USDT_AMOUNT = '25.00';
-const SERVICE_UNAVAILABLE = apiFailure(503, { code: 'service_unavailable', detail: 'The service is briefly unavailable. Please try again in a moment.' });
 
 const USER_API = '/api/app/user/[^/?]+';
 const CARDS_URL = new RegExp(`${USER_API}/payment-methods/cards(\\?.*)?$`);
@@ -137,7 +135,7 @@ export const addMoneyDriver: Driver<AddMoneyWorld> = {
       error: [
         {
           name: 'the server is unavailable',
-          value: SERVICE_UNAVAILABLE,
+          value: UNAVAILABLE_FAILURE,
           arrange: async ({ page }) => forceServerProblem(page, 'GET', CARDS_URL),
           logs: 503,
         },
@@ -149,7 +147,7 @@ export const addMoneyDriver: Driver<AddMoneyWorld> = {
         { name: 'the processor declines the card', value: deposits.cardDeclined, possible: (before) => chosen(before) === DECLINES.id },
         {
           name: 'the server is unavailable',
-          value: SERVICE_UNAVAILABLE,
+          value: UNAVAILABLE_FAILURE,
           arrange: async ({ page }) => forceServerProblem(page, 'POST', CARD_DEPOSIT_URL),
           logs: 503,
         },
@@ -159,7 +157,7 @@ export const addMoneyDriver: Driver<AddMoneyWorld> = {
       error: [
         {
           name: 'the server is unavailable',
-          value: SERVICE_UNAVAILABLE,
+          value: UNAVAILABLE_FAILURE,
           arrange: async ({ page }) => forceServerProblem(page, 'GET', DEPOSIT_URL),
           logs: 503,
         },
@@ -170,7 +168,7 @@ export const addMoneyDriver: Driver<AddMoneyWorld> = {
       error: [
         {
           name: 'the server is unavailable',
-          value: SERVICE_UNAVAILABLE,
+          value: UNAVAILABLE_FAILURE,
           arrange: async ({ page }) => forceServerProblem(page, 'GET', ADDRESS_URL),
           logs: 503,
         },
@@ -195,7 +193,7 @@ export const addMoneyDriver: Driver<AddMoneyWorld> = {
       error: [
         {
           name: 'the server is unavailable',
-          value: SERVICE_UNAVAILABLE,
+          value: UNAVAILABLE_FAILURE,
           arrange: async ({ page }) => forceServerProblem(page, 'GET', DEPOSITS_URL),
           logs: 503,
         },

@@ -6,7 +6,7 @@ import { apiFailure } from '../../../../machines/forms/api-failure';
 import { fmt, mainHeading, text } from '../../support/app';
 import { SEEDED_AUDITOR } from '../../support/auditor';
 import type { Driver, PathRun } from '../driver';
-import { forceServerProblem, SERVICE_UNAVAILABLE } from '../forced-answers';
+import { forceServerProblem, SERVICE_UNAVAILABLE, UNAVAILABLE_FAILURE } from '../forced-answers';
 import { expectAbsent, expectButton, expectFieldError } from '../screen-checks';
 
 /**
@@ -23,7 +23,7 @@ interface AuditWorld {
 }
 
 const at = (key: string, values: Record<string, string | number> = {}) => fmt(text('en', 'atlas', key), values);
-const serviceUnavailable = apiFailure(503, { code: 'service_unavailable', detail: 'The service is briefly unavailable. Please try again in a moment.' });
+const serviceUnavailable = UNAVAILABLE_FAILURE;
 const TRAIL = /\/api\/app\/audit\/payment\/[^/?]+(\?.*)?$/;
 /** The catalogue's samples: a well-formed id (with spaces around it) and one that is not. */
 const WELL_FORMED = ' 6f1c1d4e-3b7a-4c2e-9a51-0d2b8e7f4a10 ';

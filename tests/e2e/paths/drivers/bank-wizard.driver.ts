@@ -6,7 +6,7 @@ import { apiFailure } from '../../../../machines/forms/api-failure';
 import { createAccount, mainHeading, PASSWORD, text, type TestAccount } from '../../support/app';
 import { w } from '../../support/withdrawals';
 import type { Driver } from '../driver';
-import { forceServerProblem } from '../forced-answers';
+import { forceServerProblem, UNAVAILABLE_FAILURE } from '../forced-answers';
 import { expectAbsent, expectButton, expectFieldError, expectStep } from '../screen-checks';
 
 /**
@@ -112,7 +112,7 @@ export const bankWizardDriver: Driver<WizardWorld> = {
         },
         {
           name: 'the server is unavailable',
-          value: apiFailure(503, { code: 'service_unavailable', detail: 'The service is briefly unavailable. Please try again in a moment.' }),
+          value: UNAVAILABLE_FAILURE,
           arrange: async ({ page }) => forceServerProblem(page, 'PUT', /\/api\/app\/user\/[^/?]+\/bank-account(\?.*)?$/),
           logs: 503,
         },

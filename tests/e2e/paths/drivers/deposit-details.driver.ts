@@ -1,11 +1,10 @@
 import { expect } from '@playwright/test';
-import { apiFailure } from '../../../../machines/forms/api-failure';
 import catalogue from '../../../../machines/deposit-details.catalogue';
 import { depositDetailsView } from '../../../../machines/deposit-details.view';
 import * as deposits from '../../../../machines/deposits/samples';
 import { createAccount, mainHeading, text, type TestAccount } from '../../support/app';
 import type { Driver } from '../driver';
-import { forceServerProblem } from '../forced-answers';
+import { forceServerProblem, UNAVAILABLE_FAILURE } from '../forced-answers';
 import { expectAbsent, expectButton } from '../screen-checks';
 
 /**
@@ -55,7 +54,7 @@ export const depositDetailsDriver: Driver<DepositWorld> = {
       error: [
         {
           name: 'the server is unavailable',
-          value: apiFailure(503, { code: 'service_unavailable', detail: 'The service is briefly unavailable. Please try again in a moment.' }),
+          value: UNAVAILABLE_FAILURE,
           arrange: async ({ page }) => forceServerProblem(page, 'GET', /\/api\/app\/user\/[^/?]+\/deposits\/[^/?]+(\?.*)?$/),
           logs: 503,
         },

@@ -6,7 +6,7 @@ import { emailVerificationView } from '../../../../machines/email-verification.v
 import { apiFailure } from '../../../../machines/forms/api-failure';
 import { createAccount, fmt, latestCode, mainHeading, outbox, pathOf, text, type TestAccount } from '../../support/app';
 import type { Driver } from '../driver';
-import { forceServerProblem } from '../forced-answers';
+import { forceServerProblem, UNAVAILABLE_FAILURE } from '../forced-answers';
 import { expectAbsent, expectButton, expectFieldError } from '../screen-checks';
 
 /**
@@ -144,7 +144,7 @@ export const emailVerificationDriver: Driver<VerificationWorld> = {
       error: [
         {
           name: 'the server is unavailable',
-          value: apiFailure(503, { code: 'service_unavailable', detail: 'The service is briefly unavailable. Please try again in a moment.' }),
+          value: UNAVAILABLE_FAILURE,
           // The shell's own read of the session hits it too: a 503 there keeps the user (machines/session.machine.ts).
           arrange: async ({ page }) => forceServerProblem(page, 'GET', /\/api\/app\/user\/[^/?]+(\?.*)?$/),
           logs: 503,

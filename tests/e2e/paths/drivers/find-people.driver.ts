@@ -6,7 +6,7 @@ import type { PeopleLists } from '../../../../machines/find-people.machine';
 import { findPeopleView } from '../../../../machines/find-people.view';
 import { createAccount, fmt, mainHeading, PASSWORD, text, uniqueUsername, type TestAccount } from '../../support/app';
 import type { Driver, PathRun } from '../driver';
-import { forceServerProblem, SERVICE_UNAVAILABLE } from '../forced-answers';
+import { forceServerProblem, SERVICE_UNAVAILABLE, UNAVAILABLE_FAILURE } from '../forced-answers';
 import { expectAbsent, expectButton } from '../screen-checks';
 
 /**
@@ -31,7 +31,7 @@ interface PeopleWorld {
 type Run = PathRun<PeopleWorld>;
 
 const pe = (key: string, values: Record<string, string | number> = {}) => fmt(text('en', 'people', key), values);
-const serviceUnavailable = apiFailure(503, { code: 'service_unavailable', detail: 'The service is briefly unavailable. Please try again in a moment.' });
+const serviceUnavailable = UNAVAILABLE_FAILURE;
 const SEARCH = /\/api\/app\/user\/[^/?]+\/users\/search(\?.*)?$/;
 /** The machine's delayed event: the pause after the last keystroke. */
 const PAUSE = 'xstate.after.debounce.findPeople.ready.search.debouncing';

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
-import { apiFailure } from '../../../../machines/forms/api-failure';
 import * as activity from '../../../../machines/activity/samples';
 import catalogue from '../../../../machines/home-activity.catalogue';
 import type { HomeData } from '../../../../machines/home-activity.machine';
 import { homeSectionsView } from '../../../../machines/home-activity.view';
 import { createAccount, text } from '../../support/app';
 import type { Driver, PathRun } from '../driver';
-import { forceServerProblem } from '../forced-answers';
+import { forceServerProblem, UNAVAILABLE_FAILURE } from '../forced-answers';
 import { holdEventStream, type HeldStream } from '../live-stream';
 import { anotherPerson, closeEarlierPeople, type Person, personOf, requestMoney } from '../people';
 import { expectAbsent, expectButton } from '../screen-checks';
@@ -29,7 +28,7 @@ interface HomeWorld {
 type Run = PathRun<HomeWorld>;
 
 const a = (key: string) => text('en', 'activity', key);
-const unavailable = apiFailure(503, { code: 'service_unavailable', detail: 'The service is briefly unavailable. Please try again in a moment.' });
+const unavailable = UNAVAILABLE_FAILURE;
 const LIST_CALL = /\/api\/app\/user\/[^/?]+\/payment\/list(\?.*)?$/;
 /** Home of a new account asked for money once: that request, no money, no card, no bio. */
 const ASKED_ONCE: HomeData = { recent: [activity.requestToMe], balance: '0.00', hasCard: false, profileComplete: false };

@@ -1,10 +1,9 @@
 import { expect, type Page } from '@playwright/test';
 import catalogue from '../../../../machines/money-summary.catalogue';
-import { apiFailure } from '../../../../machines/forms/api-failure';
 import { moneyChartScreen } from '../../../../machines/money-summary.view';
 import { createAccount, mainHeading, text } from '../../support/app';
 import type { Driver } from '../driver';
-import { forceServerProblem } from '../forced-answers';
+import { forceServerProblem, UNAVAILABLE_FAILURE } from '../forced-answers';
 import { expectAbsent, expectButton } from '../screen-checks';
 
 /**
@@ -44,7 +43,7 @@ export const moneySummaryDriver: Driver<SummaryWorld> = {
       error: [
         {
           name: 'the server is unavailable',
-          value: apiFailure(503, { code: 'service_unavailable', detail: 'The service is briefly unavailable. Please try again in a moment.' }),
+          value: UNAVAILABLE_FAILURE,
           arrange: async ({ page }) => forceServerProblem(page, 'GET', /\/api\/app\/user\/[^/?]+\/summary(\?.*)?$/),
           logs: 503,
         },

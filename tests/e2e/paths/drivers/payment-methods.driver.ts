@@ -1,5 +1,4 @@
 import { expect, type Page } from '@playwright/test';
-import { apiFailure } from '../../../../machines/forms/api-failure';
 import * as deposits from '../../../../machines/deposits/samples';
 import catalogue from '../../../../machines/payment-methods.catalogue';
 import { paymentMethodsView } from '../../../../machines/payment-methods.view';
@@ -7,7 +6,7 @@ import type { PaymentCard } from '../../../../machines/payments/funding';
 import { createAccount, fmt, mainHeading, text, type TestAccount } from '../../support/app';
 import { addCard } from '../../support/payments';
 import type { Driver } from '../driver';
-import { forceServerProblem } from '../forced-answers';
+import { forceServerProblem, UNAVAILABLE_FAILURE } from '../forced-answers';
 import { expectAbsent, expectButton } from '../screen-checks';
 
 /**
@@ -25,7 +24,6 @@ interface MethodsWorld {
 
 const w = (key: string, values: Record<string, string | number> = {}) => fmt(text('en', 'wallet', key), values);
 const c = (key: string) => text('en', 'common', key);
-const SERVICE_UNAVAILABLE = apiFailure(503, { code: 'service_unavailable', detail: 'The service is briefly unavailable. Please try again in a moment.' });
 const CARDS_URL = /\/api\/app\/user\/[^/?]+\/payment-methods\/cards(\?.*)?$/;
 const CARD_URL = /\/api\/app\/user\/[^/?]+\/payment-methods\/cards\/[^/?]+(\?.*)?$/;
 
@@ -70,7 +68,7 @@ export const paymentMethodsDriver: Driver<MethodsWorld> = {
           },
         },
       ],
-      error: [{ name: 'the server is unavailable', value: SERVICE_UNAVAILABLE, arrange: async ({ page }) => forceServerProblem(page, 'GET', CARDS_URL), logs: 503 }],
+      error: [{ name: 'the server is unavailable', value: UNAVAILABLE_FAILURE, arrange: async ({ page }) => forceServerProblem(page, 'GET', CARDS_URL), logs: 503 }],
     },
     removeCard: {
       done: [{ name: 'the card is removed' }],
@@ -85,7 +83,7 @@ export const paymentMethodsDriver: Driver<MethodsWorld> = {
           // The screen's DELETE of a card already gone: 404, which counts as removed.
           logs: 404,
         },
-        { name: 'the server is unavailable', value: SERVICE_UNAVAILABLE, arrange: async ({ page }) => forceServerProblem(page, 'DELETE', CARD_URL), logs: 503 },
+        { name: 'the server is unavailable', value: UNAVAILABLE_FAILURE, arrange: async ({ page }) => forceServerProblem(page, 'DELETE', CARD_URL), logs: 503 },
       ],
     },
   },

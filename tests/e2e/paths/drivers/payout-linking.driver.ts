@@ -7,7 +7,7 @@ import { payoutLinkingView } from '../../../../machines/payout-linking.view';
 import { createAccount, mainHeading, PASSWORD, text, uniqueEmail, type TestAccount } from '../../support/app';
 import { w } from '../../support/withdrawals';
 import type { Driver } from '../driver';
-import { forceServerProblem } from '../forced-answers';
+import { forceServerProblem, UNAVAILABLE_FAILURE } from '../forced-answers';
 import { expectAbsent, expectButton, expectFieldError, expectStep } from '../screen-checks';
 
 /**
@@ -103,7 +103,7 @@ export const payoutLinkingDriver: Driver<PayoutWorld> = {
       error: [
         {
           name: 'the server is unavailable',
-          value: apiFailure(503, { code: 'service_unavailable', detail: 'The service is briefly unavailable. Please try again in a moment.' }),
+          value: UNAVAILABLE_FAILURE,
           arrange: async ({ page }) => forceServerProblem(page, 'GET', /\/api\/app\/user\/[^/?]+\/payout-account(\?.*)?$/),
           logs: 503,
         },

@@ -1,12 +1,11 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { apiFailure } from '../../../../machines/forms/api-failure';
 import { fieldRefusal, tooMany } from '../../../../machines/catalogue-samples';
 import catalogue from '../../../../machines/phone-verification.catalogue';
 import type { PhoneDetails, PhoneVerificationContext } from '../../../../machines/phone-verification.machine';
 import { phoneVerificationView } from '../../../../machines/phone-verification.view';
 import { createAccount, fmt, mainHeading, outbox, text, type TestAccount } from '../../support/app';
 import type { Driver, PathRun } from '../driver';
-import { forceServerProblem } from '../forced-answers';
+import { forceServerProblem, UNAVAILABLE_FAILURE } from '../forced-answers';
 import { expectAbsent, expectButton, expectFieldError, expectStep } from '../screen-checks';
 
 /**
@@ -165,7 +164,7 @@ export const phoneVerificationDriver: Driver<PhoneWorld> = {
         },
         {
           name: 'the server is unavailable',
-          value: apiFailure(503, { code: 'service_unavailable', detail: 'The service is briefly unavailable. Please try again in a moment.' }),
+          value: UNAVAILABLE_FAILURE,
           arrange: async ({ page }) => forceServerProblem(page, 'POST', /\/api\/app\/user\/[^/?]+\/phone\/confirm(\?.*)?$/),
           logs: 503,
         },

@@ -1,11 +1,10 @@
 import { expect, type Page } from '@playwright/test';
 import catalogue from '../../../../machines/preferences.catalogue';
-import { apiFailure } from '../../../../machines/forms/api-failure';
 import type { Preferences } from '../../../../machines/preferences.machine';
 import { preferencesView } from '../../../../machines/preferences.view';
 import { createAccount, text } from '../../support/app';
 import type { Driver } from '../driver';
-import { forceServerProblem } from '../forced-answers';
+import { forceServerProblem, UNAVAILABLE_FAILURE } from '../forced-answers';
 import { expectAbsent, expectButton } from '../screen-checks';
 
 /**
@@ -17,7 +16,7 @@ import { expectAbsent, expectButton } from '../screen-checks';
 type PreferencesWorld = Record<string, never>;
 
 const st = (key: string) => text('en', 'settings', key);
-const serviceUnavailable = apiFailure(503, { code: 'service_unavailable', detail: 'The service is briefly unavailable. Please try again in a moment.' });
+const serviceUnavailable = UNAVAILABLE_FAILURE;
 const PREFERENCES = /\/api\/app\/user\/[^/?]+\/preferences(\?.*)?$/;
 const DEFAULTS: Preferences = { language: 'en', emailNotifications: true };
 

@@ -1,11 +1,10 @@
 import { expect, type Page } from '@playwright/test';
 import catalogue from '../../../../machines/profile-summary.catalogue';
-import { apiFailure } from '../../../../machines/forms/api-failure';
 import type { ProfileSummary, ProfileSummaryContext } from '../../../../machines/profile-summary.machine';
 import { sidebarBio } from '../../../../machines/profile-summary.view';
 import { createAccount, mainHeading, text } from '../../support/app';
 import type { Driver } from '../driver';
-import { forceServerProblem } from '../forced-answers';
+import { forceServerProblem, UNAVAILABLE_FAILURE } from '../forced-answers';
 
 /**
  * The shell's copy of the profile (machines/profile-summary.machine.ts; its view-model machines/profile-summary.view.ts,
@@ -56,7 +55,7 @@ export const profileSummaryDriver: Driver<SummaryWorld> = {
       error: [
         {
           name: 'the server is unavailable',
-          value: apiFailure(503, { code: 'service_unavailable', detail: 'The service is briefly unavailable. Please try again in a moment.' }),
+          value: UNAVAILABLE_FAILURE,
           arrange: async ({ page }) => forceServerProblem(page, 'GET', /\/api\/app\/user\/[^/?]+\/profile(\?.*)?$/),
           logs: 503,
         },

@@ -7,7 +7,7 @@ import { profileView } from '../../../../machines/profile.view';
 import { createAccount, fmt, mainHeading, text, type TestAccount } from '../../support/app';
 import { offerPricePoint } from '../../support/creators';
 import type { Driver, PathRun } from '../driver';
-import { forceServerProblem } from '../forced-answers';
+import { forceServerProblem, UNAVAILABLE_FAILURE } from '../forced-answers';
 import { expectAbsent, expectButton, expectFieldError } from '../screen-checks';
 
 /**
@@ -26,7 +26,7 @@ interface ProfileWorld {
 type Run = PathRun<ProfileWorld>;
 
 const cr = (key: string, values: Record<string, string | number> = {}) => fmt(text('en', 'creators', key), values);
-const serviceUnavailable = apiFailure(503, { code: 'service_unavailable', detail: 'The service is briefly unavailable. Please try again in a moment.' });
+const serviceUnavailable = UNAVAILABLE_FAILURE;
 
 const MIA: ProfileData = { bio_message: 'Photos of the coast.', price_points: [photoOffer, videoOffer] };
 const TOO_LONG = 'x'.repeat(281);

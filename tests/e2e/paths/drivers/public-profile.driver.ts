@@ -7,7 +7,7 @@ import { publicPageScreen } from '../../../../machines/public-profile.view';
 import { createAccount, fmt, mainHeading, text, uniqueUsername } from '../../support/app';
 import { offerPricePoint } from '../../support/creators';
 import type { Driver, PathRun } from '../driver';
-import { forceServerProblem } from '../forced-answers';
+import { forceServerProblem, UNAVAILABLE_FAILURE } from '../forced-answers';
 import { expectAbsent, expectButton } from '../screen-checks';
 
 /**
@@ -26,7 +26,7 @@ interface ProfileWorld {
 
 const cr = (key: string, values: Record<string, string | number> = {}) => fmt(text('en', 'creators', key), values);
 const money = (amount: string) => `$${amount}`;
-const serviceUnavailable = apiFailure(503, { code: 'service_unavailable', detail: 'The service is briefly unavailable. Please try again in a moment.' });
+const serviceUnavailable = UNAVAILABLE_FAILURE;
 
 /** Mia's page as the model reads it (the catalogue's sample: her name, bio and two offers). */
 const MIA: PublicProfileData = {

@@ -1,11 +1,10 @@
 import { expect, type Page } from '@playwright/test';
 import { ann, annabel } from '../../../../machines/catalogue-samples';
-import { apiFailure } from '../../../../machines/forms/api-failure';
 import catalogue from '../../../../machines/recipient-search.catalogue';
 import { recipientSearchView } from '../../../../machines/recipient-search.view';
 import { createAccount, fmt, mainHeading, text } from '../../support/app';
 import type { Driver, PathRun } from '../driver';
-import { forceServerProblem } from '../forced-answers';
+import { forceServerProblem, UNAVAILABLE_FAILURE } from '../forced-answers';
 import { anotherPerson, closeEarlierPeople, type Person } from '../people';
 import { expectAbsent, expectButton } from '../screen-checks';
 
@@ -22,7 +21,7 @@ interface SearchWorld {
 type Run = PathRun<SearchWorld>;
 
 const p = (key: string, values: Record<string, string | number> = {}) => fmt(text('en', 'payments', key), values);
-const unavailable = apiFailure(503, { code: 'service_unavailable', detail: 'The service is briefly unavailable. Please try again in a moment.' });
+const unavailable = UNAVAILABLE_FAILURE;
 /** The delayed event the debounce sends the machine (xstate's `after`, its named delay). */
 const PAUSE = 'xstate.after.debounce.recipientSearch.debouncing';
 

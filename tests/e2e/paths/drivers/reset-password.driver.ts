@@ -1,13 +1,12 @@
 import { expect, type Page } from '@playwright/test';
 import { goodPassword } from '../../../../machines/catalogue-samples';
 import catalogue from '../../../../machines/reset-password.catalogue';
-import { apiFailure } from '../../../../machines/forms/api-failure';
 import type { ResetPasswordContext } from '../../../../machines/reset-password.machine';
 import { resetPasswordView } from '../../../../machines/reset-password.view';
 import { fmt, latestResetLink, mainHeading, pathOf, text, type TestAccount } from '../../support/app';
 import { secondAccount } from '../../support/second-account';
 import type { Driver } from '../driver';
-import { forceServerProblem } from '../forced-answers';
+import { forceServerProblem, UNAVAILABLE_FAILURE } from '../forced-answers';
 import { expectAbsent, expectButton, expectFieldError } from '../screen-checks';
 
 /**
@@ -71,7 +70,7 @@ export const resetPasswordDriver: Driver<ResetWorld> = {
       error: [
         {
           name: 'the server is unavailable',
-          value: apiFailure(503, { code: 'service_unavailable', detail: 'The service is briefly unavailable. Please try again in a moment.' }),
+          value: UNAVAILABLE_FAILURE,
           arrange: async ({ page }) => forceServerProblem(page, 'PATCH', /\/api\/app\/user\/reset-password(\?.*)?$/),
           logs: 503,
         },

@@ -1,10 +1,9 @@
 import { expect, type Page } from '@playwright/test';
-import { apiFailure } from '../../../../machines/forms/api-failure';
 import { openOrdersScreen, type OpenOrders } from '../../../../machines/payments/open-orders.view';
 import catalogue from '../../../../machines/resource-view.catalogue';
 import { createAccount, mainHeading, text } from '../../support/app';
 import type { Driver } from '../driver';
-import { forceServerProblem } from '../forced-answers';
+import { forceServerProblem, UNAVAILABLE_FAILURE } from '../forced-answers';
 import { expectAbsent, expectButton } from '../screen-checks';
 
 /**
@@ -47,7 +46,7 @@ export const resourceViewDriver: Driver<ResourceWorld> = {
       error: [
         {
           name: 'the server is unavailable',
-          value: apiFailure(503, { code: 'service_unavailable', detail: 'The service is briefly unavailable. Please try again in a moment.' }),
+          value: UNAVAILABLE_FAILURE,
           arrange: async ({ page }) => forceServerProblem(page, 'GET', /\/api\/app\/user\/[^/?]+\/orders\/open(\?.*)?$/),
           logs: 503,
         },

@@ -7,7 +7,7 @@ import { sendParts } from '../../../../machines/payments/send-form.view';
 import type { SendPaymentContext, SentPayment } from '../../../../machines/send-payment.machine';
 import { createAccount, fmt, mainHeading, text } from '../../support/app';
 import type { Driver, PathRun } from '../driver';
-import { forceServerProblem } from '../forced-answers';
+import { forceServerProblem, UNAVAILABLE_FAILURE } from '../forced-answers';
 import { anotherPerson, closeEarlierPeople, depositByCard, type Person, personOf, sendFromBalance } from '../people';
 import { escapeRegExp, expectAbsent, expectButton } from '../screen-checks';
 
@@ -31,7 +31,7 @@ interface SendWorld {
 type Run = PathRun<SendWorld>;
 
 const p = (key: string, values: Record<string, string | number> = {}) => fmt(text('en', 'payments', key), values);
-const unavailable = apiFailure(503, { code: 'service_unavailable', detail: 'The service is briefly unavailable. Please try again in a moment.' });
+const unavailable = UNAVAILABLE_FAILURE;
 const AMOUNT = '12.50';
 const EMPTY_WALLET: Funding = { availableCents: 0, cards: [] };
 const FUNDED_WALLET: Funding = { availableCents: 12_50, cards: [] };

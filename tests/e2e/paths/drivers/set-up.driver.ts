@@ -1,13 +1,12 @@
 import { expect, type Page } from '@playwright/test';
 import { activeUser, fieldRefusal } from '../../../../machines/catalogue-samples';
-import { apiFailure } from '../../../../machines/forms/api-failure';
 import catalogue from '../../../../machines/set-up.catalogue';
 import type { SetUpContext } from '../../../../machines/set-up.machine';
 import { setUpView } from '../../../../machines/set-up.view';
 import { createAccount, fmt, mainHeading, text, uniqueUsername } from '../../support/app';
 import { secondAccount } from '../../support/second-account';
 import type { Driver } from '../driver';
-import { forceServerProblem } from '../forced-answers';
+import { forceServerProblem, UNAVAILABLE_FAILURE } from '../forced-answers';
 import { expectAbsent, expectButton, expectFieldError } from '../screen-checks';
 
 /**
@@ -78,7 +77,7 @@ export const setUpDriver: Driver<SetUpWorld> = {
       error: [
         {
           name: 'the server is unavailable',
-          value: apiFailure(503, { code: 'service_unavailable', detail: 'The service is briefly unavailable. Please try again in a moment.' }),
+          value: UNAVAILABLE_FAILURE,
           // The shell's own read of the session hits it too: a 503 there keeps the user (machines/session.machine.ts).
           arrange: async ({ page }) => forceServerProblem(page, 'GET', /\/api\/app\/user\/[^/?]+(\?.*)?$/),
           logs: 503,

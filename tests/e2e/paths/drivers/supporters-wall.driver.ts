@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { apiFailure } from '../../../../machines/forms/api-failure';
 import catalogue, { anaSupporter, benSupporter } from '../../../../machines/supporters-wall.catalogue';
 import type { SupportersWallContext, SupportersWallData } from '../../../../machines/supporters-wall.machine';
 import { supportersWallView, type SupportersWallState } from '../../../../machines/supporters-wall.view';
 import { createAccount, fmt, mainHeading, text, uniqueUsername, type TestAccount } from '../../support/app';
 import { payer, TEST_CARDS } from '../../support/payments';
 import type { Driver, PathRun } from '../driver';
-import { forceServerProblem } from '../forced-answers';
+import { forceServerProblem, UNAVAILABLE_FAILURE } from '../forced-answers';
 import { expectAbsent, expectButton } from '../screen-checks';
 
 /**
@@ -23,7 +22,7 @@ interface WallWorld {
 type Run = PathRun<WallWorld>;
 
 const cr = (key: string, values: Record<string, string | number> = {}) => fmt(text('en', 'creators', key), values);
-const serviceUnavailable = apiFailure(503, { code: 'service_unavailable', detail: 'The service is briefly unavailable. Please try again in a moment.' });
+const serviceUnavailable = UNAVAILABLE_FAILURE;
 
 /**
  * The machine takes a 404 `supporter_not_found` for a message hidden meanwhile (another tab); the server answers a

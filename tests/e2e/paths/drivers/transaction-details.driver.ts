@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { PHOTO_MAX_BYTES } from '../../../../domain/limits';
-import { apiFailure } from '../../../../machines/forms/api-failure';
 import * as activity from '../../../../machines/activity/samples';
 import { fileTooLarge, replyPhoto, unsupportedMedia, uploadedMedia } from '../../../../machines/catalogue-samples';
 import catalogue from '../../../../machines/transaction-details.catalogue';
@@ -10,7 +9,7 @@ import type { TransactionDetailsContext } from '../../../../machines/transaction
 import { messageComposer } from '../../../../machines/transaction-details.view';
 import { createAccount, fmt, mainHeading, text } from '../../support/app';
 import type { Driver, PathRun } from '../driver';
-import { forceServerProblem } from '../forced-answers';
+import { forceServerProblem, UNAVAILABLE_FAILURE } from '../forced-answers';
 import { holdEventStream, type HeldStream } from '../live-stream';
 import { anotherPerson, closeEarlierPeople, type Person, personOf, requestMoney } from '../people';
 import { expectAbsent, expectButton, expectFieldError } from '../screen-checks';
@@ -36,7 +35,7 @@ interface DetailsWorld {
 type Run = PathRun<DetailsWorld>;
 
 const a = (key: string, values: Record<string, string | number> = {}) => fmt(text('en', 'activity', key), values);
-const unavailable = apiFailure(503, { code: 'service_unavailable', detail: 'The service is briefly unavailable. Please try again in a moment.' });
+const unavailable = UNAVAILABLE_FAILURE;
 const PAYMENT_CALL = /\/api\/app\/user\/[^/?]+\/payment(\?.*)?$/;
 
 const MESSAGE = 'Thanks!';

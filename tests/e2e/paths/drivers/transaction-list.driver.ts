@@ -1,12 +1,11 @@
 import { expect, type Page } from '@playwright/test';
-import { apiFailure } from '../../../../machines/forms/api-failure';
 import { NO_FILTERS } from '../../../../machines/activity-search.view';
 import * as activity from '../../../../machines/activity/samples';
 import catalogue from '../../../../machines/transaction-list.catalogue';
 import { transactionListView } from '../../../../machines/transaction-list.view';
 import { createAccount, mainHeading, text } from '../../support/app';
 import type { Driver, PathRun } from '../driver';
-import { forceServerProblem } from '../forced-answers';
+import { forceServerProblem, UNAVAILABLE_FAILURE } from '../forced-answers';
 import { holdEventStream, type HeldStream } from '../live-stream';
 import { anotherPerson, closeEarlierPeople, depositByCard, type Person, personOf, requestMoney, sendFromBalance } from '../people';
 import { expectAbsent, expectButton } from '../screen-checks';
@@ -36,7 +35,7 @@ const PAGE_SIZE = 20;
 const a = (key: string) => text('en', 'activity', key);
 const list = (page: Page) => page.getByRole('list', { name: a('list.label') });
 const LIST_CALL = /\/api\/app\/user\/[^/?]+\/payment\/list(\?.*)?$/;
-const unavailable = apiFailure(503, { code: 'service_unavailable', detail: 'The service is briefly unavailable. Please try again in a moment.' });
+const unavailable = UNAVAILABLE_FAILURE;
 
 async function other({ browser, world }: Run): Promise<Person> {
   world.other ??= await anotherPerson(browser, 'Bo Lindqvist');

@@ -13,7 +13,7 @@ import { createAccount, fmt, mainHeading, text, uniqueUsername } from '../../sup
 import { offerPricePoint } from '../../support/creators';
 import { addCard, payer } from '../../support/payments';
 import type { Driver, PathRun } from '../driver';
-import { forceServerProblem } from '../forced-answers';
+import { forceServerProblem, UNAVAILABLE_FAILURE } from '../forced-answers';
 import { expectAbsent, expectButton, expectFieldError } from '../screen-checks';
 
 /**
@@ -75,7 +75,7 @@ const chosenIs = (file: ChosenFile) => (during: AnyMachineSnapshot) => during.co
 
 /** The fan's video purchase, as the server lists it to the creator. */
 const boughtVideo = { ...activity.pricePointToMe, media_type: 'video' as const };
-const serviceUnavailable = apiFailure(503, { code: 'service_unavailable', detail: 'The service is briefly unavailable. Please try again in a moment.' });
+const serviceUnavailable = UNAVAILABLE_FAILURE;
 
 const fileField = (page: Page) => page.getByLabel(act('upload.fileLabel.video'), { exact: true });
 const sendButton = (page: Page, key: string) => page.getByRole('main').getByRole('button', { name: act(key), exact: true });

@@ -1,11 +1,10 @@
 import { expect, type Page } from '@playwright/test';
-import { apiFailure } from '../../../../machines/forms/api-failure';
 import catalogue from '../../../../machines/wallet-overview.catalogue';
 import type { WalletOverview } from '../../../../machines/wallet-overview.machine';
 import { walletOverviewView } from '../../../../machines/wallet-overview.view';
 import { createAccount, mainHeading, text, type TestAccount } from '../../support/app';
 import type { Driver, PathRun } from '../driver';
-import { forceServerProblem } from '../forced-answers';
+import { forceServerProblem, UNAVAILABLE_FAILURE } from '../forced-answers';
 import { expectAbsent, expectButton } from '../screen-checks';
 
 /**
@@ -115,7 +114,7 @@ export const walletOverviewDriver: Driver<WalletWorld> = {
       error: [
         {
           name: 'the server is unavailable',
-          value: apiFailure(503, { code: 'service_unavailable', detail: 'The service is briefly unavailable. Please try again in a moment.' }),
+          value: UNAVAILABLE_FAILURE,
           arrange: async ({ page }) => forceServerProblem(page, 'GET', /\/api\/app\/user\/[^/?]+\/wallet(\?.*)?$/),
           logs: 503,
         },

@@ -7,7 +7,7 @@ import { withdrawScreen } from '../../../../machines/withdraw.view';
 import { createAccount, mainHeading, PASSWORD, text, uniqueEmail, type TestAccount } from '../../support/app';
 import { addMoneyByCard, available, followServerClock, moveClock, putBankAccount, w, walletText } from '../../support/withdrawals';
 import type { Driver, PathRun } from '../driver';
-import { forceServerProblem } from '../forced-answers';
+import { forceServerProblem, UNAVAILABLE_FAILURE } from '../forced-answers';
 import { escapeRegExp, expectAbsent, expectButton, expectFieldError, expectStep } from '../screen-checks';
 
 /**
@@ -120,7 +120,7 @@ export const withdrawDriver: Driver<WithdrawWorld> = {
       error: [
         {
           name: 'the server is unavailable',
-          value: apiFailure(503, { code: 'service_unavailable', detail: 'The service is briefly unavailable. Please try again in a moment.' }),
+          value: UNAVAILABLE_FAILURE,
           arrange: async ({ page }) => forceServerProblem(page, 'GET', /\/api\/app\/user\/[^/?]+\/bank-account(\?.*)?$/),
           logs: 503,
         },
@@ -162,7 +162,7 @@ export const withdrawDriver: Driver<WithdrawWorld> = {
         },
         {
           name: 'the server is unavailable',
-          value: apiFailure(503, { code: 'service_unavailable', detail: 'The service is briefly unavailable. Please try again in a moment.' }),
+          value: UNAVAILABLE_FAILURE,
           arrange: async ({ page }) => forceServerProblem(page, 'POST', /\/api\/app\/user\/[^/?]+\/withdrawals(\?.*)?$/),
           logs: 503,
         },
