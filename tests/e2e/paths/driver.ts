@@ -19,7 +19,7 @@ export interface PathRun<World> {
   world: World;
 }
 
-interface EventDriver<World> {
+export interface EventDriver<World> {
   /** The payloads tried in the graph (default: one, without fields): one per guard branch worth taking. */
   samples?: Payload[];
   /** Causes the event on the screen. `before` is the machine's state the path predicts before it. */

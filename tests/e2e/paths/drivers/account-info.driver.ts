@@ -4,6 +4,7 @@ import type { AccountInfoContext } from '../../../../machines/account-info.machi
 import { accountInfoView } from '../../../../machines/account-info.view';
 import { fieldRefusal, marta, tooMany } from '../../../../machines/catalogue-samples';
 import { createAccount, fmt, mainHeading, outbox, PASSWORD, text, uniqueEmail, type TestAccount } from '../../support/app';
+import { passwordDialog, passwordDialogEvents, passwordField } from '../password-dialog';
 import type { Driver } from '../driver';
 import { forceServerProblem, UNAVAILABLE_FAILURE } from '../forced-answers';
 import { expectAbsent, expectButton, expectFieldError } from '../screen-checks';
@@ -34,8 +35,6 @@ const MARTA = { user: marta, phoneNumber: null, pendingEmail: null };
 const FIELD_LABEL = { fullName: 'accountInfo.fullName', username: 'accountInfo.username', email: 'accountInfo.email' } as const;
 const field = (page: Page, name: keyof typeof FIELD_LABEL) => page.getByRole('main').getByLabel(s(FIELD_LABEL[name]), { exact: true });
 const saveButton = (page: Page, key: 'accountInfo.save' | 'accountInfo.saving') => page.getByRole('main').getByRole('button', { name: s(key), exact: true });
-const dialog = (page: Page) => page.getByRole('dialog', { name: cm('passwordDialog.title') });
-const passwordField = (page: Page) => dialog(page).getByLabel(cm('passwordDialog.label'), { exact: true });
 const pending = (page: Page) => page.getByRole('region', { name: s('accountInfo.pendingTitle') });
 const pendingButton = (page: Page, key: string) => pending(page).getByRole('button', { name: s(key), exact: true });
 const digitBox = (page: Page, index: number) =>
@@ -70,6 +69,8 @@ export const accountInfoDriver: Driver<AccountInfoWorld> = {
   },
 
   events: {
+    // The empty password and the account's password (the wrong one is the hand-written tests').
+    ...passwordDialogEvents(),
     CHANGE: {
       // A new public name: the password is asked.
       samples: [{ field: 'fullName', value: NEW_NAME }],
@@ -77,15 +78,6 @@ export const accountInfoDriver: Driver<AccountInfoWorld> = {
     },
     SUBMIT: { perform: async ({ page }) => saveButton(page, 'accountInfo.save').click() },
     RETRY: { perform: async ({ page }) => page.getByRole('main').getByRole('button', { name: s('accountInfo.retry'), exact: true }).click() },
-    PASSWORD_SUBMIT: {
-      // Nothing typed, and the account's password.
-      samples: [{ password: '' }, { password: PASSWORD }],
-      async perform({ page }, { password }) {
-        if (password) await passwordField(page).fill(String(password));
-        await dialog(page).getByRole('button', { name: cm('passwordDialog.confirm'), exact: true }).click();
-      },
-    },
-    CANCEL: { perform: async ({ page }) => dialog(page).getByRole('button', { name: cm('passwordDialog.cancel'), exact: true }).click() },
     CODE_CHANGED: {
       // The code mailed last to the new address, every box.
       samples: [{ digits: WHOLE_CODE }],
@@ -200,11 +192,11 @@ export const accountInfoDriver: Driver<AccountInfoWorld> = {
     }
     // The dialog is modal: the page behind it is out of reach (and of the accessibility tree) while it is open.
     if (view.passwordDialog.open) {
-      await expect(dialog(page), `${state}: the password dialog`).toBeVisible();
+      await expect(passwordDialog(page), `${state}: the password dialog`).toBeVisible();
       await expectFieldError(passwordField(page), view.passwordDialog.error !== null, `${state}: the password field`);
       return;
     }
-    await expectAbsent(dialog(page), `${state}: the password dialog`);
+    await expectAbsent(passwordDialog(page), `${state}: the password dialog`);
     for (const name of ['fullName', 'username', 'email'] as const) {
       await expect(field(page, name), `${state}: the ${name} field`).toBeVisible();
       await expectFieldError(field(page, name), Boolean(errors[name]), `${state}: the ${name} field`);

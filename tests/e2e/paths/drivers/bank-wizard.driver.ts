@@ -5,6 +5,7 @@ import { bankWizardView } from '../../../../machines/bank-wizard.view';
 import { apiFailure } from '../../../../machines/forms/api-failure';
 import { createAccount, mainHeading, PASSWORD, text, type TestAccount } from '../../support/app';
 import { w } from '../../support/withdrawals';
+import { passwordDialog, passwordDialogEvents, passwordField } from '../password-dialog';
 import type { Driver } from '../driver';
 import { forceServerProblem, UNAVAILABLE_FAILURE } from '../forced-answers';
 import { expectAbsent, expectButton, expectFieldError, expectStep } from '../screen-checks';
@@ -45,8 +46,6 @@ const main = (page: Page) => page.getByRole('main');
 const field = (page: Page, name: WizardField) => main(page).getByLabel(w(`wizard.fields.${name}`), { exact: true });
 const button = (page: Page, name: string) => main(page).getByRole('button', { name, exact: true });
 const cm = (key: string) => text('en', 'common', key);
-const dialog = (page: Page) => page.getByRole('dialog', { name: cm('passwordDialog.title') });
-const passwordField = (page: Page) => dialog(page).getByLabel(cm('passwordDialog.label'), { exact: true });
 
 export const bankWizardDriver: Driver<WizardWorld> = {
   name: 'bank-wizard',
@@ -72,6 +71,8 @@ export const bankWizardDriver: Driver<WizardWorld> = {
   },
 
   events: {
+    // The account's password (an empty one and a wrong one are the hand-written tests').
+    ...passwordDialogEvents({}, [{ password: PASSWORD }]),
     CHANGE: {
       // Each field these paths fill, with a value its step accepts (the shortest paths leave the optional ones).
       samples: FILLED.map((name) => ({ field: name, value: wizardValues[name] })),
@@ -88,15 +89,6 @@ export const bankWizardDriver: Driver<WizardWorld> = {
     BACK: { perform: async ({ page }) => button(page, w('actions.back')).click() },
     SAVE: { perform: async ({ page }) => button(page, w('wizard.save')).click() },
     RETRY: { perform: async ({ page }) => button(page, w('actions.retry')).click() },
-    PASSWORD_SUBMIT: {
-      // The account's password (an empty one and a wrong one are the hand-written tests').
-      samples: [{ password: PASSWORD }],
-      async perform({ page }, { password }) {
-        await passwordField(page).fill(String(password));
-        await dialog(page).getByRole('button', { name: cm('passwordDialog.confirm'), exact: true }).click();
-      },
-    },
-    CANCEL: { perform: async ({ page }) => dialog(page).getByRole('button', { name: cm('passwordDialog.cancel'), exact: true }).click() },
   },
 
   outcomes: {
@@ -133,11 +125,11 @@ export const bankWizardDriver: Driver<WizardWorld> = {
     const state = `bank-wizard in ${JSON.stringify(snapshot.value)} (section ${view.section})`;
     // The dialog is modal: the page behind it is out of reach (and of the accessibility tree) while it is open.
     if (view.password.open) {
-      await expect(dialog(page), `${state}: the password dialog`).toBeVisible();
+      await expect(passwordDialog(page), `${state}: the password dialog`).toBeVisible();
       await expectFieldError(passwordField(page), snapshot.context.passwordError !== null, `${state}: the password field`);
       return;
     }
-    await expectAbsent(dialog(page), `${state}: the password dialog`);
+    await expectAbsent(passwordDialog(page), `${state}: the password dialog`);
     await expectStep(main(page), WIZARD_STEPS.map((s) => w(`wizard.steps.${s}`)), view.step, state);
     // The section's fields, each marked as the machine's errors say; of the other sections, their first field is gone.
     for (const section of WIZARD_STEPS) {

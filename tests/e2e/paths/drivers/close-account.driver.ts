@@ -3,8 +3,9 @@ import { expect, type Page } from '@playwright/test';
 import catalogue from '../../../../machines/close-account.catalogue';
 import { closeAccountView } from '../../../../machines/close-account.view';
 import { apiFailure } from '../../../../machines/forms/api-failure';
-import { createAccount, mainHeading, PASSWORD, text, type TestAccount } from '../../support/app';
+import { createAccount, mainHeading, text, type TestAccount } from '../../support/app';
 import { secondAccount } from '../../support/second-account';
+import { passwordDialog, passwordDialogEvents, passwordField } from '../password-dialog';
 import type { Driver } from '../driver';
 import { expectAbsent, expectButton, expectFieldError } from '../screen-checks';
 
@@ -21,10 +22,10 @@ interface CloseWorld {
 
 const s = (key: string) => text('en', 'settings', key);
 const cm = (key: string) => text('en', 'common', key);
+/** Closing the account names its dialog and its confirming button itself. */
+const DIALOG = { title: s('close.dialogTitle'), confirm: s('close.confirm') };
 
 const section = (page: Page) => page.getByRole('region', { name: s('close.title') });
-const dialog = (page: Page) => page.getByRole('dialog', { name: s('close.dialogTitle') });
-const passwordField = (page: Page) => dialog(page).getByLabel(cm('passwordDialog.label'), { exact: true });
 
 export const closeAccountDriver: Driver<CloseWorld> = {
   name: 'close-account',
@@ -42,16 +43,9 @@ export const closeAccountDriver: Driver<CloseWorld> = {
   },
 
   events: {
+    // The empty password and the account's password (the wrong one is the hand-written tests').
+    ...passwordDialogEvents(DIALOG),
     CLOSE: { perform: async ({ page }) => section(page).getByRole('button', { name: s('close.button'), exact: true }).click() },
-    PASSWORD_SUBMIT: {
-      // Nothing typed, and the account's password.
-      samples: [{ password: '' }, { password: PASSWORD }],
-      async perform({ page }, { password }) {
-        if (password) await passwordField(page).fill(String(password));
-        await dialog(page).getByRole('button', { name: s('close.confirm'), exact: true }).click();
-      },
-    },
-    CANCEL: { perform: async ({ page }) => dialog(page).getByRole('button', { name: cm('passwordDialog.cancel'), exact: true }).click() },
   },
 
   outcomes: {
@@ -81,11 +75,11 @@ export const closeAccountDriver: Driver<CloseWorld> = {
     const state = `close-account in ${JSON.stringify(snapshot.value)}`;
     // The dialog is modal: the page behind it is out of reach (and of the accessibility tree) while it is open.
     if (view.dialog.open) {
-      await expect(dialog(page), `${state}: the password dialog`).toBeVisible();
-      await expectFieldError(passwordField(page), view.dialog.error !== null, `${state}: the password field`);
+      await expect(passwordDialog(page, DIALOG), `${state}: the password dialog`).toBeVisible();
+      await expectFieldError(passwordField(page, DIALOG), view.dialog.error !== null, `${state}: the password field`);
       return;
     }
-    await expectAbsent(dialog(page), `${state}: the password dialog`);
+    await expectAbsent(passwordDialog(page, DIALOG), `${state}: the password dialog`);
     const alert = section(page).getByRole('alert');
     if (view.message) await expect(alert, `${state}: the server's reason`).toBeVisible();
     else await expectAbsent(alert, `${state}: a reason`);

@@ -6,6 +6,7 @@ import type { PayoutLinkingContext } from '../../../../machines/payout-linking.m
 import { payoutLinkingView } from '../../../../machines/payout-linking.view';
 import { createAccount, mainHeading, PASSWORD, text, uniqueEmail, type TestAccount } from '../../support/app';
 import { w } from '../../support/withdrawals';
+import { passwordDialog, passwordDialogEvents, passwordField } from '../password-dialog';
 import type { Driver } from '../driver';
 import { forceServerProblem, UNAVAILABLE_FAILURE } from '../forced-answers';
 import { expectAbsent, expectButton, expectFieldError, expectStep } from '../screen-checks';
@@ -41,8 +42,6 @@ const main = (page: Page) => page.getByRole('main');
 const field = (page: Page, name: keyof typeof FIELD_LABEL) => main(page).getByLabel(FIELD_LABEL[name], { exact: true });
 const button = (page: Page, name: string) => main(page).getByRole('button', { name, exact: true });
 const cm = (key: string) => text('en', 'common', key);
-const dialog = (page: Page) => page.getByRole('dialog', { name: cm('passwordDialog.title') });
-const passwordField = (page: Page) => dialog(page).getByLabel(cm('passwordDialog.label'), { exact: true });
 const linkApi = (account: TestAccount) => `/api/app/user/${account.user.userId}/payout-account`;
 
 /** A link the provider refuses, through the API: one failed link of this user and email. */
@@ -69,6 +68,8 @@ export const payoutLinkingDriver: Driver<PayoutWorld> = {
   },
 
   events: {
+    // The empty password and the account's password (the wrong one is the hand-written tests').
+    ...passwordDialogEvents(),
     CHANGE: {
       // The three credentials, each passing its rule: the path's own provider email, the refused password, a number.
       samples: [
@@ -86,15 +87,6 @@ export const payoutLinkingDriver: Driver<PayoutWorld> = {
     CONFIRM: { perform: async ({ page }) => button(page, w('payout.connect')).click() },
     START_OVER: { perform: async ({ page }) => button(page, w('payout.startOver')).click() },
     RETRY: { perform: async ({ page }) => button(page, w('payout.retry')).click() },
-    PASSWORD_SUBMIT: {
-      // Nothing typed, and the account's password.
-      samples: [{ password: '' }, { password: PASSWORD }],
-      async perform({ page }, { password }) {
-        if (password) await passwordField(page).fill(String(password));
-        await dialog(page).getByRole('button', { name: cm('passwordDialog.confirm'), exact: true }).click();
-      },
-    },
-    CANCEL: { perform: async ({ page }) => dialog(page).getByRole('button', { name: cm('passwordDialog.cancel'), exact: true }).click() },
   },
 
   outcomes: {
@@ -148,11 +140,11 @@ export const payoutLinkingDriver: Driver<PayoutWorld> = {
     const state = `payout-linking in ${JSON.stringify(snapshot.value)} (stage ${view.stage})`;
     // The dialog is modal: the page behind it is out of reach (and of the accessibility tree) while it is open.
     if (view.password.open) {
-      await expect(dialog(page), `${state}: the password dialog`).toBeVisible();
+      await expect(passwordDialog(page), `${state}: the password dialog`).toBeVisible();
       await expectFieldError(passwordField(page), snapshot.context.passwordError !== null, `${state}: the password field`);
       return;
     }
-    await expectAbsent(dialog(page), `${state}: the password dialog`);
+    await expectAbsent(passwordDialog(page), `${state}: the password dialog`);
     if (view.stage === 'loadFailed') {
       await expect(main(page).getByRole('heading', { name: w('payout.loadFailed'), exact: true }), `${state}: the heading`).toBeVisible();
       await expectButton(button(page, w('payout.retry')), true, `${state}: "${w('payout.retry')}"`);
