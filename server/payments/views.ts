@@ -196,22 +196,29 @@ function paymentOfRow(r: PageRow): Payment {
 }
 
 /**
- * A page range of the caller's list: the total, the page's payments and their parties' names in one statement
- * (activity_page, migrations 0023 and 0032: kept per user by triggers in the payment's own transaction, read through
- * an index), then their messages.
+ * The list's statement for a page range (no search): activity_page's rows joined to their payments and parties, in
+ * list order. Each page row is joined by primary key (the function is declared ROWS 20, migration 0033), never a scan
+ * of payments (tests/api/activity-pages.test.ts EXPLAINs it on PostgreSQL).
  */
-export async function listPayments(db: Reader, callerId: string, q: ListQuery, now: Date) {
-  if (hasSearch(q.search)) return searchPayments(db, callerId, q, q.search, now);
-  const page = (await db.execute(
-    sql`SELECT pg.total, pg.loose, p.*, su.username AS sender_username, ru.username AS receiver_username
+export function pageStatement(callerId: string, q: Pick<ListQuery, 'status' | 'type' | 'startPage' | 'endPage'>) {
+  return sql`SELECT pg.total, pg.loose, p.*, su.username AS sender_username, ru.username AS receiver_username
       FROM activity_page(${callerId}::uuid, ${`{${tabClasses(q).join(',')}}`}::smallint[],
         ${(q.startPage - 1) * PAYMENT_PAGE_SIZE}::bigint, ${(q.endPage - q.startPage + 1) * PAYMENT_PAGE_SIZE}::integer)
         WITH ORDINALITY AS pg (total, loose, payment_id, n)
       LEFT JOIN payments p ON p.id = pg.payment_id
       LEFT JOIN users su ON su.id = p.sender_user_id
       LEFT JOIN users ru ON ru.id = p.receiver_user_id
-      ORDER BY pg.n`,
-  )) as unknown as { rows: PageRow[] };
+      ORDER BY pg.n`;
+}
+
+/**
+ * A page range of the caller's list: the total, the page's payments and their parties' names in one statement
+ * (activity_page, migrations 0023 and 0032: kept per user by triggers in the payment's own transaction, read through
+ * an index), then their messages.
+ */
+export async function listPayments(db: Reader, callerId: string, q: ListQuery, now: Date) {
+  if (hasSearch(q.search)) return searchPayments(db, callerId, q, q.search, now);
+  const page = (await db.execute(pageStatement(callerId, q))) as unknown as { rows: PageRow[] };
   const first = page.rows[0];
   const total = Number(first?.total ?? 0);
   if (Number(first?.loose ?? 0) > COMPACT_AFTER_LOOSE_ROWS) await db.execute(sql`SELECT activity_compact(${callerId}::uuid)`);
