@@ -618,6 +618,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dev/browser-trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Outside production only — the payment-lifecycle transitions one browser test's requests caused, handed over once.
+         * @description Requests Chromium made (`Sec-Fetch-Site`) carrying the test's `tipjar-e2e-test` cookie note each lifecycle transition the server took while serving them, when the answer was below 400 (server/dev/browser-trail.ts). This answers them and forgets them.
+         */
+        get: operations["getDevBrowserTrail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dev/clock": {
         parameters: {
             query?: never;
@@ -1856,6 +1876,14 @@ export interface components {
         };
         Outbox: {
             messages: components["schemas"]["OutboxMessage"][];
+        };
+        DevBrowserTrail: {
+            transitions: {
+                /** @description The machine's id (`paymentLifecycle`). */
+                machine: string;
+                /** @description As the flow atlas names it, `<state> <event>#<branch>`. */
+                transition: string;
+            }[];
         };
         DevClock: {
             /** Format: date-time */
@@ -4094,6 +4122,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Outbox"];
+                };
+            };
+            400: components["responses"]["InvalidRequest"];
+            "5XX": components["responses"]["ServerProblem"];
+        };
+    };
+    getDevBrowserTrail: {
+        parameters: {
+            query: {
+                /** @description The caller's locale; localises `detail` in errors. */
+                lang?: components["parameters"]["Lang"];
+                /** @description The test's key, as its cookie carries it. */
+                test: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transitions, sorted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevBrowserTrail"];
                 };
             };
             400: components["responses"]["InvalidRequest"];

@@ -41,6 +41,7 @@ import { apiDocsHandlers } from './routes/api-docs';
 import { createMailer, type Mailer } from './providers/email/index';
 import type { DestinationStream } from 'pino';
 import { loggingOptions, registerRequestId } from './observability/logging';
+import { registerBrowserTrail } from './http/browser-trail';
 import { registerMetricsHooks, type Metrics } from './observability/metrics';
 import { createProviders, mediaDirOf, type Providers } from './providers/index';
 import { walletAccountHandlers } from './routes/wallet-accounts';
@@ -100,6 +101,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerSecurityHeaders(app);
   registerCacheControl(app);
   await app.register(cookie);
+  // Outside production: which payment transitions the browser tests' clicks cause (issue 27 item 3).
+  if (deps.config.devFeatures) registerBrowserTrail(app, deps.database.db);
   // Answers of 1 KB and more (lists, the contract) go compressed when the client accepts it: on a slow phone a page's
   // first data shares its first second with the scripts. The pages are the not-found handler's, which this plugin does
   // not see (server/web/compress-page.ts); the built files under dist/web were compressed at build time and go as they

@@ -8,6 +8,7 @@ export const DEV_TOOLS: readonly { name: string; routes: readonly string[] }[] =
   { name: 'outbox (emails and texts, with their codes and links)', routes: ['GET /api/dev/outbox'] },
   { name: 'test clock', routes: ['GET /api/dev/clock', 'POST /api/dev/clock'] },
   { name: 'sandbox USDT transfers', routes: ['POST /api/dev/sandbox/usdt-transfers'] },
+  { name: 'browser trail (payment transitions browser tests caused)', routes: ['GET /api/dev/browser-trail'] },
 ];
 
 /**

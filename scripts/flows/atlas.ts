@@ -13,7 +13,7 @@ import { transitionUniverse } from '../../machines/graph/model-graph';
 import { coverageMarkdown, formatPercent, type CoverageRow } from './coverage';
 import { apiLinks, type OperationLink } from './api-links';
 import { exportedMachines } from './machine-files';
-import { SERVER_SIDE } from './ui-coverage';
+import { SERVER_SIDE, SERVER_TAKES } from './ui-coverage';
 import { UI_COVERAGE_FILE, type UiCoverage } from './ui-coverage-file';
 import { UI_COVERAGE_FLOOR_FILE } from './ui-coverage-floor';
 import { machineDoc, type MachineSource } from './machine-doc';
@@ -54,7 +54,7 @@ export async function renderAtlas(
     });
     both.push(machine);
     files.set(`${COVERAGE_DIR}/${name}.json`, JSON.stringify(machine, null, 2) + '\n');
-    files.set(`${name}.md`, machineDoc({ name, entry, source: sources.get(entry.machine), model, coverage, both: machine, serverSide: SERVER_SIDE[name], api }));
+    files.set(`${name}.md`, machineDoc({ name, entry, source: sources.get(entry.machine), model, coverage, both: machine, serverSide: SERVER_SIDE[name], serverTakes: SERVER_TAKES[name], api }));
   }
   files.set('coverage.md', coverageMarkdown(rows));
   files.set('README.md', index(entries, rows, both));
@@ -124,8 +124,8 @@ function index(entries: Array<[string, CatalogueEntry]>, rows: CoverageRow[], bo
     'lists one `machines/<name>.catalogue.ts` per machine); do not edit — a test fails when this folder is stale.',
     '',
     'Transitions taken, per machine: by the **model tests** (vitest, the catalogue\'s fake actors; every machine) and by',
-    'the **browser tests** (Playwright in Chromium against the real server, from [ui-coverage.json](ui-coverage.json); the',
-    'machines the server runs are not counted). Each machine\'s page lists, per transition, both, with the browser tests',
+    'the **browser tests** (Playwright in Chromium against the real server, from [ui-coverage.json](ui-coverage.json); of',
+    'the machines the server runs only the payment lifecycle is counted). Each machine\'s page lists, per transition, both, with the browser tests',
     'that took it. See "Browser coverage" below.',
     '',
     '| Machine | Purpose | Operations | States | Model tests | Browser tests |',
@@ -138,7 +138,7 @@ function index(entries: Array<[string, CatalogueEntry]>, rows: CoverageRow[], bo
     }),
     '',
     `Model tests, all ${both.length} machines: ${figure(sumTaken(both.map((m) => m.model)))} of their transitions. ` +
-      `Browser tests, the ${counted.length} user-facing machines: ${figure(sumTaken(counted))}.`,
+      `Browser tests, the ${counted.length} machines counted (the user-facing ones and the payment lifecycle): ${figure(sumTaken(counted))}.`,
     '',
     'Path coverage in detail: [coverage.md](coverage.md). Each operation of the contract with its handler and the flows',
     'that call it: [operations.md](operations.md).',
@@ -189,9 +189,13 @@ function index(entries: Array<[string, CatalogueEntry]>, rows: CoverageRow[], bo
     '  per machine in the table above, and on each machine\'s page a "Coverage by transition" table — the model tests\'',
     '  verdict (or the catalogue\'s reason) and the browser tests that took it, three by name and the rest counted. The',
     '  explorer (/flows, "Show test coverage") shows the same with every test\'s name; it loads one machine\'s file,',
-    '  `coverage/<name>.json`, when its coverage is shown, never the whole record. The server\'s lifecycle machines',
-    '  (payment, deposit, withdrawal) run in no screen: they are not counted. After a browser run changes',
-    '  ui-coverage.json, run `npm run flows` and commit both (the atlas test fails until then).',
+    '  `coverage/<name>.json`, when its coverage is shown, never the whole record. The deposit and withdrawal',
+    '  lifecycles run in no screen and only the server moves them: they are not counted. The payment lifecycle runs on',
+    '  the server too, but people move it: its browser coverage is the transitions the tests\' browser requests caused',
+    '  there (server/dev/browser-trail.ts), and the ones only the server\'s jobs take are named with why',
+    '  (scripts/flows/ui-coverage.ts `SERVER_TAKES`); every other one must be in its floor',
+    '  (tests/unit/flows/ui-coverage-goal.test.ts). After a browser run changes ui-coverage.json, run `npm run flows`',
+    '  and commit both (the atlas test fails until then).',
     '- **Measured.** `npm run flows:ui-coverage` prints, per user-facing machine, the share of its transitions taken in',
     '  Chromium (`-- --untaken` lists the rest).',
     '- **Only up: the floor.** [ui-coverage-floor.json](ui-coverage-floor.json) records, per user-facing machine, the',

@@ -30,6 +30,8 @@ export interface MachineDocInput {
   both: MachineCoverage;
   /** Why the browser tests are not counted against this machine (scripts/flows/ui-coverage.ts SERVER_SIDE). */
   serverSide?: string;
+  /** For a server-run machine people drive: the transitions only the server's own work takes, with why (SERVER_TAKES). */
+  serverTakes?: Record<string, string>;
   /** The contract's operations by operationId, with their handler files (scripts/flows/api-links.ts). */
   api?: Map<string, OperationLink>;
 }
@@ -52,7 +54,7 @@ const restingIn = (snapshot: AnyMachineSnapshot) =>
     .map((n) => code(statePath(n)))
     .join(' + ');
 
-export function machineDoc({ name, entry, source, model, coverage, both, serverSide, api = new Map() }: MachineDocInput): string {
+export function machineDoc({ name, entry, source, model, coverage, both, serverSide, serverTakes = {}, api = new Map() }: MachineDocInput): string {
   const { machine } = entry;
   const transitions = allTransitions(machine);
   const out: string[] = [];
@@ -100,7 +102,7 @@ export function machineDoc({ name, entry, source, model, coverage, both, serverS
     '',
   );
 
-  add('## Coverage by transition', '', ...coverageByTransition(both, serverSide), '');
+  add('## Coverage by transition', '', ...coverageByTransition(both, serverSide, serverTakes), '');
 
   add('## Inputs and event samples', '', ...samples(entry), '');
 
@@ -184,22 +186,22 @@ function testLink(test: string): string {
   return `[${code(file.replace(/^tests\/e2e\//, ''))}](../../${file})${at < 0 ? '' : test.slice(at)}`;
 }
 
-function browserCell(t: TransitionCoverage): string {
-  if (t.tests.length === 0) return 'not taken';
+function browserCell(t: TransitionCoverage, serverTakes: Record<string, string>): string {
+  if (t.tests.length === 0) return serverTakes[t.id] ? `not taken: the server's own — ${serverTakes[t.id]}` : 'not taken';
   const named = t.tests.slice(0, TESTS_NAMED).map(testLink);
   const more = t.tests.length - named.length;
   return `${t.tests.length}: ${named.join('<br>')}${more ? `<br>and ${more} more` : ''}`;
 }
 
 /** Per transition, the model tests' verdict and the browser tests that took it; a server-run machine has no browser column. */
-function coverageByTransition(both: MachineCoverage, serverSide: string | undefined): string[] {
+function coverageByTransition(both: MachineCoverage, serverSide: string | undefined, serverTakes: Record<string, string>): string[] {
   const model = (t: TransitionCoverage) => (t.model ? 'taken' : `not taken: ${t.reason ?? 'NO REASON GIVEN'}`);
   const figures =
     `Model tests (vitest, fake actors): ${both.model.taken}/${both.model.total} (${formatPercent(both.model)}). ` +
     (both.browser
       ? `Browser tests (Chromium against the real server, [ui-coverage.json](ui-coverage.json)): ${both.browser.taken}/${both.browser.total} (${formatPercent(both.browser)}).`
       : `Browser tests: not counted, ${serverSide ?? 'run by the server'}.`);
-  const rows = both.transitions.map((t) => (both.browser ? [code(t.id), model(t), browserCell(t)] : [code(t.id), model(t)]));
+  const rows = both.transitions.map((t) => (both.browser ? [code(t.id), model(t), browserCell(t, serverTakes)] : [code(t.id), model(t)]));
   return [figures, '', table(both.browser ? ['Transition', 'Model tests', 'Browser tests'] : ['Transition', 'Model tests'], rows)];
 }
 

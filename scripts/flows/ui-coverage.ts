@@ -11,9 +11,28 @@ import type { UiCoverage } from './ui-coverage-file';
 
 /** Catalogued machines that never run in the browser: the server's authorities on a status, not a screen. */
 export const SERVER_SIDE: Record<string, string> = {
-  'payment-lifecycle': 'run by the server (the audit page only draws it)',
   'deposit-lifecycle': 'run by the server',
   'withdrawal-lifecycle': 'run by the server',
+};
+
+/**
+ * Machines the server runs whose transitions people cause by what they do on screen (issue 27 item 3): the payment
+ * lifecycle. The browser run counts the transitions its tests' requests caused (server/dev/browser-trail.ts), like a
+ * user-facing machine's; the goal is every transition a person can cause. Named here, with why, are the ones only
+ * the server's own work takes, outside any request (tests/unit/flows/ui-coverage-goal.test.ts holds the rest to the
+ * floor).
+ */
+export const SERVER_TAKES: Record<string, Record<string, string>> = {
+  'payment-lifecycle': {
+    'awaiting CAPTURED#0':
+      'the card_capture job captures an authorised card payment after the request has answered (server/payments/card-payments.ts paymentCaptured); tests/api/cards.test.ts',
+    'awaiting CARD_DECLINED#0':
+      'the card_capture job, when the processor refuses the capture (the authorisation lapsed); no person causes it: tests/api/cards.test.ts',
+    'new EXPIRE#0':
+      'the hold_expiry job, 72 hours after an unanswered order (server/payments/service.ts expireHold); tests/e2e/price-point-expiry.clock.spec.ts shows the screens with the test clock',
+    'processing CARD_DECLINED#0':
+      "the card_capture job, when the processor refuses to capture a card order's hold after the creator replied; tests/api/cards.test.ts",
+  },
 };
 
 export interface UiCoverageRow {

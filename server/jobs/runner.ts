@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { jobs } from '../db/schema/index';
@@ -259,7 +260,10 @@ export function startJobRunner(
   let stopped = false;
   let woken = false;
   const proceed = () => !stopped;
-  const run = (pass: 'tick' | 'wake') => {
+  // Bound to the runner's own start, outside any request: PGlite delivers a notification inside the committing
+  // request's async context, and a pass woken there would run its jobs as that request (its id on their log lines,
+  // the browser trail's notes on a card capture the processor made — server/dev/browser-trail.ts).
+  const run = AsyncResource.bind((pass: 'tick' | 'wake') => {
     if (stopped) return;
     if (running) {
       if (pass === 'wake') woken = true;
@@ -279,7 +283,7 @@ export function startJobRunner(
         if (behind) setImmediate(run, 'tick');
         else if (woken) setImmediate(run, 'wake');
       });
-  };
+  });
   const timer = setInterval(run, intervalMs, 'tick');
   timer.unref();
   let listener: Listener | null = null;

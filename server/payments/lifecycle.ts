@@ -3,6 +3,7 @@ import { paymentEvents, payments } from '../db/schema/index';
 import type { Db } from '../db/database';
 import type { Tx } from '../ledger/types';
 import { nextPaymentStatus, type PaymentEvent, type PaymentStatus } from '../../machines/payment-lifecycle.machine';
+import { notePaymentTransition } from '../dev/browser-trail';
 
 export type Payment = typeof payments.$inferSelect;
 
@@ -53,6 +54,7 @@ export async function createPayment(
     { paymentId: values.id, fromStatus: null, toStatus: 'created', event: 'CREATE', actorUserId, reason: reasons.created, occurredAt: values.createdAt },
     { paymentId: values.id, fromStatus: 'created', toStatus: to, event: event.type, actorUserId, reason: reasons.transition, occurredAt: values.createdAt },
   ]);
+  notePaymentTransition(values.id, 'created', event);
   return payment!;
 }
 
@@ -113,5 +115,6 @@ export async function applyTransition(
     reason,
     occurredAt: now,
   });
+  notePaymentTransition(payment.id, payment.status, event);
   return updated;
 }

@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import type { IdempotencyScope, StoredResponse } from '../idempotency/store';
 import { SESSION_IDLE_MS, SESSION_TOUCH_AFTER_MS, touchSession } from '../auth/session-tokens';
 import { BALANCE_SEND_EVENT, balanceSendRows, isSessionRefusal, refusalOf, type BalanceSend, type SentFromBalance } from './send-from-balance';
+import { notePaymentTransition } from '../dev/browser-trail';
 
 /**
  * The HTTP send from balance in one round trip: `send_from_balance_keyed` (migration 0016) claims the
@@ -110,5 +111,7 @@ export async function sendFromBalanceKeyed(
   }
   const [row] = rows;
   if (!row) throw new Error('send_from_balance_keyed returned no row');
+  // A replay answers what the first call did: no transition now.
+  if (!row.replayed) notePaymentTransition(payment.id, 'created', BALANCE_SEND_EVENT);
   return { status: row.status_code, bodyText: row.response_body, replayed: row.replayed };
 }

@@ -6,6 +6,7 @@ import type { Payment } from './lifecycle';
 import type { MessageRow } from './views';
 import { setUpRequired } from '../security/set-up-gate';
 import { DomainError } from '../problems/domain-error';
+import { notePaymentTransition } from '../dev/browser-trail';
 
 /**
  * A plain send from the balance — the hot path of the API — as one statement: the SQL function
@@ -126,6 +127,7 @@ export async function sendFromBalanceAtOnce(tx: Tx, input: BalanceSend): Promise
     throw refusalOf(error) ?? error;
   }
   if (!row) throw new Error('send_from_balance returned no row');
+  notePaymentTransition(payment.id, 'created', event);
   return {
     payment,
     names: new Map([

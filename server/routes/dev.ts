@@ -7,13 +7,14 @@ import { findUserIdByIdOrEmail } from '../accounts/users';
 import { parseAmount } from '../../domain/money/amount';
 import { depositView, noticeUsdtTransfer, usdtAddressOf } from '../wallet/deposits';
 import { writeDevClockOffset } from '../dev/dev-clock';
+import { takeBrowserTrail } from '../dev/browser-trail';
 import { DomainError } from '../problems/domain-error';
 
 type Schemas = components['schemas'];
 
 /**
- * Development tools: the outbox, where tests and developers read codes and links, the shared test clock and
- * sandbox USDT transfers. Operations marked `x-dev-only` get no route in production, and outside it answer only a
+ * Development tools: the outbox, where tests and developers read codes and links, the shared test clock,
+ * sandbox USDT transfers and the browser trail (the lifecycle transitions a browser test's clicks caused). Operations marked `x-dev-only` get no route in production, and outside it answer only a
  * peer on this machine (server/http/operations.ts); to anyone else they are 404 like a route that does not exist.
  * No route grants a role: `npm run admin -- grant-auditor <email>` does (server/roles/admin-command.ts).
  */
@@ -33,6 +34,8 @@ export function devHandlers(services: Services) {
     },
 
     getDevClock: async () => clockState(),
+
+    getDevBrowserTrail: async (request) => ({ transitions: await takeBrowserTrail(request.query.test) }),
 
     simulateUsdtTransfer: async (request, reply) => {
       const { body } = request;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { databaseKinds, type FreshDatabase } from '../support/databases';
 import { startApi, type ApiHarness } from '../support/api-app';
@@ -78,6 +79,23 @@ describe.each(databaseKinds())('a queued job wakes the runner on $name', (kind) 
     await jobs.until('card_capture', before + 5);
     for (const r of made) expect((await wallet.deposit(ann, r.json().data[0].id)).json().data[0].status).toBe('complete');
     expect(await wallet.balance(ann)).toMatchObject({ balance: '25.00' });
+  });
+
+  it("a woken pass runs as the runner, not as the request whose commit woke it: the capture is not that request's", { timeout: 60_000 }, async () => {
+    const bo = await createUser(api.fresh.database, api.clock.now());
+    const before = jobs.count('card_capture');
+    // As Chromium sends it in the browser tests (server/dev/browser-trail.ts): the trail notes what this request does.
+    const res = await api.inject({
+      method: 'POST',
+      url: `/api/app/user/${ann.id}/payment/send/`,
+      headers: { authtoken: ann.token, 'idempotency-key': randomUUID(), 'sec-fetch-site': 'same-origin', cookie: 'tipjar-e2e-test=job-wake' },
+      payload: { receiverUserId: bo.id, amount: '3.00', paymentMethodId: card },
+    });
+    expect(res.statusCode).toBe(201);
+    await jobs.until('card_capture', before + 1);
+    const trail = await api.inject({ method: 'GET', url: '/api/dev/browser-trail?test=job-wake', remoteAddress: '127.0.0.1' });
+    // Before the runner bound its passes to its own start, PGlite ran this one inside the request: 'awaiting CAPTURED#0' too.
+    expect(trail.json().transitions.map((t: { transition: string }) => t.transition)).toEqual(['created AUTHORISE_CARD#0']);
   });
 
   // PostgreSQL only (PGlite's listen is in-process: no session to lose); registered only there, as databaseKinds()

@@ -34,12 +34,17 @@ export const test = base.extend<{
   // read them step by step (`takenTransitions.recorded`, the generated path tests); coverage needs each once.
   recordEveryTransition: [false, { option: true }],
   takenTransitions: [
-    async ({ browser, recordTransitions, recordEveryTransition }, use, testInfo) => {
-      const taken = new TakenTransitions(recordEveryTransition);
+    async ({ browser, baseURL, recordTransitions, recordEveryTransition }, use, testInfo) => {
+      // The key of the test's cookie, whose requests' payment transitions the server notes (server/dev/browser-trail.ts).
+      const trail = baseURL ? { baseURL, key: `${testInfo.testId}-${testInfo.retry}` } : undefined;
+      const taken = new TakenTransitions(recordEveryTransition, trail);
       const stopWatching = recordTransitions ? taken.watchNewContexts(browser) : () => {};
       await use(taken);
       stopWatching();
-      if (recordTransitions) writeTestTransitions(testInfo, taken);
+      if (recordTransitions) {
+        await taken.collectTrail();
+        writeTestTransitions(testInfo, taken);
+      }
     },
     { auto: true },
   ],

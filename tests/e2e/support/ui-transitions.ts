@@ -4,12 +4,15 @@ import type { Browser, BrowserContext, TestInfo } from '@playwright/test';
 import type { RecordedTransition } from '../../../machines/graph/transition-recorder';
 import type { TestTransitions } from '../../../scripts/flows/ui-coverage-file';
 import { RECORD_EVERY_TRANSITION, RECORD_TRANSITION_BINDING } from '../../../src/lib/transition-binding';
+import { BROWSER_TRAIL_COOKIE } from '../../../server/dev/browser-trail';
 
 /**
  * The transitions the app takes during one test (issue 27): every browser context of the test — the `context`
  * fixture's and any the test opens with `browser.newContext()` — gets the binding the app's recorder reports to
  * (src/lib/transition-binding.ts), before any page script runs, and the records arrive here as they happen, so
- * navigations and closed pages lose none. After the test they are written for the run's teardown, which merges
+ * navigations and closed pages lose none. The payment lifecycle runs on the server: the transitions the test's browser
+ * requests caused there come from the server after the test (`collectTrail`). After the test they are written for
+ * the run's teardown, which merges
  * every test's into docs/flows/ui-coverage.json (ui-coverage-teardown.ts).
  *
  * A test can also read them as they come (`recorded`): with `every` (the fixture option `recordEveryTransition`) the
@@ -20,17 +23,39 @@ export class TakenTransitions {
   private readonly log: RecordedTransition[] = [];
   private readonly watched = new WeakSet<BrowserContext>();
 
-  constructor(private readonly every = false) {}
+  /**
+   * `trail`: the server the test browses and the test's key. Each context gets the key as a cookie, so the payment
+   * transitions its pages' requests cause are noted under this test (server/dev/browser-trail.ts); `collectTrail`
+   * fetches them after the test.
+   */
+  constructor(
+    private readonly every = false,
+    private readonly trail?: { baseURL: string; key: string },
+  ) {}
 
   /** Once per context (the `context` fixture's comes through `browser.newContext` too). */
   async watch(context: BrowserContext): Promise<void> {
     if (this.watched.has(context)) return;
     this.watched.add(context);
+    if (this.trail) await context.addCookies([{ name: BROWSER_TRAIL_COOKIE, value: this.trail.key, url: this.trail.baseURL, httpOnly: true, sameSite: 'Strict' }]);
     if (this.every) await context.addInitScript((flag) => Reflect.set(window, flag, true), RECORD_EVERY_TRANSITION);
     await context.exposeBinding(RECORD_TRANSITION_BINDING, (_source, taken: RecordedTransition) => {
       this.log.push(taken);
-      (this.taken.get(taken.machine) ?? this.taken.set(taken.machine, new Set()).get(taken.machine)!).add(taken.transition);
+      this.add(taken.machine, taken.transition);
     });
+  }
+
+  /** The payment-lifecycle transitions the test's browser requests caused, from the server (GET /api/dev/browser-trail). */
+  async collectTrail(): Promise<void> {
+    if (!this.trail) return;
+    const res = await fetch(`${this.trail.baseURL}/api/dev/browser-trail?test=${this.trail.key}`);
+    if (!res.ok) throw new Error(`GET /api/dev/browser-trail: ${res.status} ${await res.text()}`);
+    const { transitions } = (await res.json()) as { transitions: { machine: string; transition: string }[] };
+    for (const { machine, transition } of transitions) this.add(machine, transition);
+  }
+
+  private add(machine: string, transition: string) {
+    (this.taken.get(machine) ?? this.taken.set(machine, new Set()).get(machine)!).add(transition);
   }
 
   /** What the machine `machine` (its id) took so far in this test, in the order the pages reported it. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { and, assign, createMachine, fromPromise, not, setup, stateIn } from 'xstate';
 import type { CatalogueEntry } from '../../../machines/catalogue-entry';
+import { loadFlow } from '../../../machines/flow-catalogue';
 import { renderAtlas, staleFiles, writeAtlas } from '../../../scripts/flows/atlas';
 import { checkMeasured, coverageMarkdown, type CoverageRow } from '../../../scripts/flows/coverage';
 import { toMermaid } from '../../../scripts/flows/mermaid';
@@ -210,7 +211,7 @@ describe('browser coverage in the atlas', () => {
     expect(readme).toContain('| Machine | Purpose | Operations | States | Model tests | Browser tests |');
     expect(readme).toContain('| A test fixture. | `sendPayment` | 8 | 10/10 (100%) | 2/10 (20%) |');
     expect(readme).toContain('| Has a transition no path can take. |  | 3 | 1/2 (50%) | 1/2 (50%) |');
-    expect(readme).toContain('Model tests, all 2 machines: 11/12 (91%) of their transitions. Browser tests, the 2 user-facing machines: 3/12 (25%).');
+    expect(readme).toContain('Model tests, all 2 machines: 11/12 (91%) of their transitions. Browser tests, the 2 machines counted (the user-facing ones and the payment lifecycle): 3/12 (25%).');
   });
 
   it('lists per transition the model tests’ verdict and the browser tests that took it, three by name', async () => {
@@ -223,13 +224,24 @@ describe('browser coverage in the atlas', () => {
     expect(page).toContain('| `a NEVER#0` | not taken: placeholder | not taken |');
   });
 
-  it('does not count the browser against a machine the server runs', async () => {
-    const files = await renderAtlas([['payment-lifecycle', gatedEntry({ 'a NEVER#0': 'placeholder' })]], new Map(), new Map(), ui);
+  it('does not count the browser against a machine only the server moves', async () => {
+    const files = await renderAtlas([['deposit-lifecycle', gatedEntry({ 'a NEVER#0': 'placeholder' })]], new Map(), new Map(), ui);
     expect(files.get('README.md')).toContain('| 3 | 1/2 (50%) | not counted (the server runs it) |');
-    const page = files.get('payment-lifecycle.md')!;
-    expect(page).toContain('Browser tests: not counted, run by the server (the audit page only draws it).');
+    const page = files.get('deposit-lifecycle.md')!;
+    expect(page).toContain('Browser tests: not counted, run by the server.');
     expect(page).toContain('| `a NEVER#0` | not taken: placeholder |\n');
-    expect(JSON.parse(files.get('coverage/payment-lifecycle.json')!).browser).toBeNull();
+    expect(JSON.parse(files.get('coverage/deposit-lifecycle.json')!).browser).toBeNull();
+  });
+
+  it('counts the payment lifecycle, which people move, and names the transitions only the server takes', async () => {
+    const lifecycle = await loadFlow('payment-lifecycle');
+    const taken = { paymentLifecycle: { 'created PAY_FROM_BALANCE#0': ['tests/e2e/a.spec.ts › send'] } };
+    const files = await renderAtlas([['payment-lifecycle', lifecycle]], new Map(), new Map(), taken);
+    const page = files.get('payment-lifecycle.md')!;
+    expect(page).toContain('Browser tests (Chromium against the real server, [ui-coverage.json](ui-coverage.json)): 1/17 (5%).');
+    expect(page).toContain('| `created PAY_FROM_BALANCE#0` | taken | 1: [`a.spec.ts`](../../tests/e2e/a.spec.ts) › send |');
+    expect(page).toContain("| `new EXPIRE#0` | taken | not taken: the server's own — the hold_expiry job, 72 hours after an unanswered order");
+    expect(page).toContain('| `requested CANCEL#0` | taken | not taken |');
   });
 });
 

@@ -97,7 +97,7 @@ describe('browser coverage rows (npm run flows:ui-coverage)', () => {
   const entry = (machine: typeof gate): CatalogueEntry => ({ machine, purpose: '', views: [], operations: {}, tests: [], fake: () => machine, events: {} }) as CatalogueEntry;
 
   it('count a machine’s transitions the browser took, by its id, and leave out the machines the server runs', () => {
-    const rows = uiCoverageRows([['gate', entry(gate)], ['payment-lifecycle', entry(gate)]], { gate: { 'b BACK#0': ['tests/e2e/g.spec.ts › back'], 'c LOST#0': ['tests/e2e/g.spec.ts › old'] } });
+    const rows = uiCoverageRows([['gate', entry(gate)], ['deposit-lifecycle', entry(gate)]], { gate: { 'b BACK#0': ['tests/e2e/g.spec.ts › back'], 'c LOST#0': ['tests/e2e/g.spec.ts › old'] } });
     expect(rows).toEqual([{ name: 'gate', taken: 1, total: 2, takenIds: ['b BACK#0'], untaken: ['a GO#0'], unknown: ['c LOST#0'] }]);
   });
 });

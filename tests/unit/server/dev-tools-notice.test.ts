@@ -9,7 +9,8 @@ describe('the development-mode start line', () => {
       'DEVELOPMENT MODE — not for production: development tools are on (' +
         'outbox (emails and texts, with their codes and links) GET /api/dev/outbox; ' +
         'test clock GET /api/dev/clock, POST /api/dev/clock; ' +
-        'sandbox USDT transfers POST /api/dev/sandbox/usdt-transfers), answered only to this machine (127.0.0.0/8, ::1); ' +
+        'sandbox USDT transfers POST /api/dev/sandbox/usdt-transfers; ' +
+        'browser trail (payment transitions browser tests caused) GET /api/dev/browser-trail), answered only to this machine (127.0.0.0/8, ::1); ' +
         'emails and texts are printed here; listening on 127.0.0.1:3000. Set NODE_ENV=production to run for real.',
     );
   });
@@ -26,6 +27,6 @@ describe('the development-mode start line', () => {
       .map((e) => `${e.method.toUpperCase()} /api${e.path}`)
       .sort();
     expect(DEV_TOOLS.flatMap((t) => t.routes).sort()).toEqual(devRoutes);
-    expect(devRoutes).toEqual(['GET /api/dev/clock', 'GET /api/dev/outbox', 'POST /api/dev/clock', 'POST /api/dev/sandbox/usdt-transfers']);
+    expect(devRoutes).toEqual(['GET /api/dev/browser-trail', 'GET /api/dev/clock', 'GET /api/dev/outbox', 'POST /api/dev/clock', 'POST /api/dev/sandbox/usdt-transfers']);
   });
 });
