@@ -45,9 +45,11 @@ export const closeAccountMachine = setup({
     showRefusal: assign({ message: ({ event }) => formMessage(errorOf(event), {}), passwordError: null }),
     showPasswordRequired: assign({ passwordError: STEP_UP_RULE.required }),
     showPasswordRefusal: assign({ passwordError: ({ event }) => passwordRefusal(errorOf(event)) }),
-    // Host effects: the notice, then the session is over (local data cleared, back to /).
-    notifyClosed: () => {},
+    // Host effects: the session is over (local data cleared, back to /), then the notice. In that order: ending the
+    // session dismisses every message about the account (src/app/runtime/dismiss-on-sign-out.ts), and this one is
+    // for the person who just closed it.
     endSession: () => {},
+    notifyClosed: () => {},
   },
 }).createMachine({
   id: 'closeAccount',
@@ -69,7 +71,7 @@ export const closeAccountMachine = setup({
         src: 'closeAccount',
         // Straight from the dialog's event into the call: the password is not kept.
         input: ({ context, event }) => ({ userId: context.userId, current_password: passwordOf(event) }),
-        onDone: { target: 'closed', actions: ['notifyClosed', 'endSession'] },
+        onDone: { target: 'closed', actions: ['endSession', 'notifyClosed'] },
         onError: [
           { guard: 'refusedPassword', target: 'confirming', actions: 'showPasswordRefusal' },
           { target: 'refused', actions: 'showRefusal' },

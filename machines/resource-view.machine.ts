@@ -6,7 +6,9 @@ import { hostActor } from './forms/host-actor';
  * A read-only screen of one thing loaded from the server (issue 6: a withdrawal's details, the withdraw method):
  * loading → shown; a refusal that means "no such thing of yours" (404, or 400 for an id that is no id) → not found,
  * never a hint of whose it is; any other failure → failed with a retry. RELOAD reads again while the last answer
- * stays on screen (after an action elsewhere changed it). The data is opaque here: each page gives the call.
+ * stays on screen: the creator's open orders send it when the live stream says one of their payments changed
+ * (src/features/orders/use-reload-on-order-changes.ts). A RELOAD while one runs is not queued (docs/payment-screens.md,
+ * "A creator's workspace for replies"). The data is opaque here: each page gives the call.
  */
 export interface ResourceViewContext {
   data: unknown;

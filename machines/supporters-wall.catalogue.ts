@@ -30,14 +30,14 @@ const oneMessage: SupportersWallData = { supporter_count: 1, data: [benSupporter
 /** Paid, but nobody chose to be shown. */
 const noMessages: SupportersWallData = { supporter_count: 2, data: [] };
 
-/** Hidden already (another tab): the server's one answer for anything not hideable. */
+/** The server's one answer for a payment not on this wall (someone else's, not shown, unknown): a listed message never meets it. */
 export const supporterNotFound = apiFailure(404, { code: 'supporter_not_found', detail: 'This supporter is not on your page.' });
 
 /** The flow atlas entry of `supporters-wall` (listed in machines/flow-catalogue.ts; its fields: machines/catalogue-entry.ts). */
 export default entry({
   machine: supportersWallMachine,
   purpose:
-    "The supporters wall on a pay page: the count and recent public messages (never an amount); the signed-in owner hides one after No / Yes → 'Message hidden' (one already hidden leaves the same way).",
+    "The supporters wall on a pay page: the count and recent public messages (never an amount); the signed-in owner hides one after No / Yes → 'Message hidden' (hiding again is the same 204); a refusal keeps it.",
   views: ['src/features/creators/supporters-wall.tsx'],
   operations: { loadSupporters: ['getSupporters'], hideSupporter: ['hideSupporter'] },
   tests: ['tests/unit/machines/supporters-wall-view.test.ts', 'tests/e2e/supporters-wall.spec.ts', 'tests/api/supporters-wall.test.ts'],

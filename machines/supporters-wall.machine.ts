@@ -1,14 +1,16 @@
-import { and, assign, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { components } from '../openapi/schema';
-import { errorOf, failureCode } from './forms/api-failure';
+import { errorOf } from './forms/api-failure';
 import { hostActor } from './forms/host-actor';
 
 /**
  * The supporters wall on a creator's pay page (issue 23 item 2): the supporter count and the recent messages of the
  * payers who chose "Show my name and message on @maya's page" (getSupporters, public, never an amount). The page's
  * owner, signed in, may hide any of them: Hide asks first (No / Yes), then `hideSupporter`, "Message hidden", and the
- * message leaves the wall. One already hidden (in another tab: 404 `supporter_not_found`) leaves it the same way —
- * the creator's wish holds. Hiding never changes the count (docs/decisions.md, "The supporters wall").
+ * message leaves the wall. Hiding one already hidden (in another tab) is the server's 204 again, so it leaves the same
+ * way; any refusal (a 503, or the 404 `supporter_not_found` for a payment that is not on this wall, which a listed
+ * message never meets) keeps it and says the server's words. Hiding never changes the count (docs/decisions.md,
+ * "The supporters wall").
  */
 export type SupportersWallData = components['schemas']['SupportersWall'];
 export type Supporter = SupportersWallData['data'][number];
@@ -54,7 +56,6 @@ export const supportersWallMachine = setup({
   guards: {
     hasMessages: (_, wall: SupportersWallData) => wall.data.length > 0,
     mayHideListed: ({ context, event }) => event.type === 'HIDE' && ownsWall(context) && context.supporters.some((s) => s.id === event.id),
-    alreadyHidden: ({ event }) => failureCode(errorOf(event)) === 'supporter_not_found',
     /** The message being hidden is the last one shown. */
     isLast: ({ context }) => context.supporters.every((s) => s.id === context.hiding?.id),
   },
@@ -100,14 +101,12 @@ export const supportersWallMachine = setup({
           { guard: 'isLast', target: 'empty', actions: ['dropHidden', 'notifyHidden'] },
           { target: 'shown', actions: ['dropHidden', 'notifyHidden'] },
         ],
-        onError: [
-          { guard: and(['alreadyHidden', 'isLast']), target: 'empty', actions: ['dropHidden', 'notifyHidden'] },
-          { guard: 'alreadyHidden', target: 'shown', actions: ['dropHidden', 'notifyHidden'] },
-          {
-            target: 'shown',
-            actions: ['forget', { type: 'notifyFailure', params: ({ event }) => ({ error: errorOf(event) }) }],
-          },
-        ],
+        // A refusal keeps the message. There is no "already hidden" answer to take as done: hiding is idempotent
+        // (204 again), and the 404 is only for a payment this wall never listed (docs/decisions.md).
+        onError: {
+          target: 'shown',
+          actions: ['forget', { type: 'notifyFailure', params: ({ event }) => ({ error: errorOf(event) }) }],
+        },
       },
     },
   },

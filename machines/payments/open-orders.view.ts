@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { parseAmount } from '../../domain/money/amount';
 import type { resourceViewMachine } from '../resource-view.machine';
 import type { PaymentView } from '../activity/payment-types';
+import type { LiveEvent } from '../live/live-updates';
 import { formatDeadline, formatTimeLeft, type HoldOptions } from './hold.view';
 
 /**
@@ -102,3 +103,11 @@ export function openOrdersScreen(snapshot: OrdersSnapshot, now: number, options:
 
 /** Home's card from its machine: shown once the orders are read and something waits; nothing otherwise. */
 export const waitingOrdersCard = (snapshot: OrdersSnapshot, options: HoldOptions): OrdersCard | null => ordersCard(shownOrders(snapshot), options);
+
+/**
+ * Whether a live update may change the creator's open orders (issue 27; docs/payment-screens.md, "A creator's workspace
+ * for replies"): any change of one of their payments — an order arriving, one replied to, refunded when its time ran out,
+ * a message on it — and a reconnection that may have missed some (LIVE_RESET). The pages then send RELOAD: the list
+ * read again with the last answer kept on screen. A deposit or withdrawal (LIVE_TRANSFER) never is an order.
+ */
+export const changesOpenOrders = (event: LiveEvent): boolean => event.type === 'LIVE_PAYMENT' || event.type === 'LIVE_RESET';

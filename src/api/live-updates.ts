@@ -73,7 +73,12 @@ function open() {
   });
 }
 
-function subscribe(listener: Listener): () => void {
+/**
+ * Follows the stream outside a machine: `listener` hears every event until the returned function is called. For a
+ * page whose machine is shared with pages that do not follow the stream (the open orders' resource-view machine):
+ * the page turns the events it cares about into the machine's own RELOAD.
+ */
+export function followLiveUpdates(listener: Listener): () => void {
   listeners.add(listener);
   if (closeTimer) clearTimeout(closeTimer);
   closeTimer = null;
@@ -91,4 +96,4 @@ function subscribe(listener: Listener): () => void {
 }
 
 /** The `liveUpdates` actor the pages provide to their machines. */
-export const liveUpdates = fromCallback<LiveEvent, LiveUpdatesInput>(({ sendBack }) => subscribe((event) => sendBack(event)));
+export const liveUpdates = fromCallback<LiveEvent, LiveUpdatesInput>(({ sendBack }) => followLiveUpdates((event) => sendBack(event)));

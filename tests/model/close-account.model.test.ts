@@ -44,7 +44,7 @@ describeModel('close-account machine (model-based)', {
       expect(actions).toEqual([]);
     },
     closed: ({ actions }) => {
-      expect(actions).toEqual(['notifyClosed', 'endSession']);
+      expect(actions).toEqual(['endSession', 'notifyClosed']);
     },
   },
 });

@@ -9,6 +9,7 @@ import { clearBrowserLocalData } from '../../lib/local-data';
 import { writeUserCookie } from '../../lib/user-cookie';
 import { i18n } from '../../i18n/i18n';
 import type { SessionRequests } from '../providers/session-requests';
+import { dismissMessagesOnSignOut } from './dismiss-on-sign-out';
 import type { Runtime } from './runtime-type';
 
 /**
@@ -36,6 +37,8 @@ export function startRuntime({ requests, user }: { requests: SessionRequests; us
   });
   const notifications = createActor(notificationsMachine, { inspect: appInspect }).start();
   const session = createActor(sessionLogic, { input: { user }, inspect: appInspect }).start();
+  // For the app's lifetime, as both actors: what was said to one account is not left for the next person.
+  dismissMessagesOnSignOut(session, notifications);
   if (user) {
     // The router sends the first REFRESH when it renders, after the strings have arrived; the call's code (and its
     // imports, which this chunk's preload list names) should be here by then, not requested only at that moment.

@@ -10,6 +10,7 @@ import { OPEN_ORDERS_PATH } from '../../config/paths';
 import { appInspect } from '../../lib/app-inspector';
 import { card, mutedText, sectionTitle, textLink } from '../../ui/page-styles';
 import { loadOpenOrders } from '../../api/orders-calls';
+import { useReloadOnOrderChanges } from '../orders/use-reload-on-order-changes';
 
 const accent = css({ mt: '5', borderLeftWidth: '4px', borderLeftColor: 'brand.600', display: 'grid', gap: '1' });
 
@@ -21,7 +22,9 @@ export function OrdersWaitingCard({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation('activity');
   const api = useApi();
   const logic = useMemo(() => resourceViewMachine.provide({ actors: { load: loadOpenOrders(api, userId, { quiet: true }) } }), [api, userId]);
-  const [state] = useMachine(logic, { inspect: appInspect });
+  const [state, send] = useMachine(logic, { inspect: appInspect });
+  // A new order while home is open counts at once, as the recent activity beside it does.
+  useReloadOnOrderChanges(send);
   const summary = waitingOrdersCard(state, { lang: i18n.language });
   if (!summary) return null;
   return (

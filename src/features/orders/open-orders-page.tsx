@@ -16,6 +16,7 @@ import { LoadFailedPanel } from '../../ui/resource-panels';
 import { Spinner } from '../../ui/spinner';
 import { RowAvatar } from '../../ui/row-avatar';
 import { loadOpenOrders } from '../../api/orders-calls';
+import { useReloadOnOrderChanges } from './use-reload-on-order-changes';
 
 const list = css({ listStyle: 'none', p: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '3' });
 const row = css({
@@ -40,7 +41,8 @@ const due = css({ fontSize: 'sm', fontWeight: 'medium', color: 'brand.800' });
 
 /**
  * /transactions/orders (issue 23 item 3): the creator's open orders, nearest deadline first; each row leads to the
- * payment's reply screen. The resource-view machine loads them; open-orders.view.ts says what each row shows.
+ * payment's reply screen. The resource-view machine loads them, and again on a live change of the creator's
+ * payments (issue 27); open-orders.view.ts says what each row shows.
  */
 export function OpenOrdersPage() {
   const { t, i18n } = useTranslation('activity');
@@ -49,6 +51,8 @@ export function OpenOrdersPage() {
   const userId = SessionContext.useSelector((snapshot) => snapshot.context.user?.userId ?? '');
   const logic = useMemo(() => resourceViewMachine.provide({ actors: { load: loadOpenOrders(api, userId, { quiet: false }) } }), [api, userId]);
   const [state, send] = useMachine(logic, { inspect: appInspect });
+  // An order arriving, or answered, while the creator watches: the list reads again (the rows stay meanwhile).
+  useReloadOnOrderChanges(send);
   const screen = openOrdersScreen(state, Date.now(), { lang: i18n.language });
 
   let content;

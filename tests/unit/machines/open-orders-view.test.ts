@@ -4,6 +4,7 @@ import { pricePointToMe, sampleMessage } from '../../../machines/activity/sample
 import { createActor, fromPromise } from 'xstate';
 import {
   briefOf,
+  changesOpenOrders,
   openOrderRows,
   openOrdersScreen,
   ordersCard,
@@ -127,5 +128,36 @@ describe('the open orders as the resource-view machine shows them (issue 24 item
     failed.reads[0]!.fail(new Error('offline'));
     await settle();
     expect(waitingOrdersCard(failed.actor.getSnapshot(), UTC)).toBeNull();
+  });
+
+  it('a live change of the creator’s payments reads the list again, the last answer on screen meanwhile (issue 27)', async () => {
+    const { actor, reads } = start();
+    reads[0]!.open({ count: 0, results: [] });
+    await settle();
+    // An order arrives: its first line is a RELOAD; the second, heard while reading, is not queued.
+    const arrived = { type: 'LIVE_PAYMENT', paymentId: portrait.payment_id, status: 'created' } as const;
+    expect(changesOpenOrders(arrived)).toBe(true);
+    actor.send({ type: 'RELOAD' });
+    actor.send({ type: 'RELOAD' });
+    expect(reads).toHaveLength(2);
+    expect(openOrdersScreen(actor.getSnapshot(), NOW, UTC)).toEqual({ kind: 'empty' });
+    reads[1]!.open({ count: 1, results: [portrait] });
+    await settle();
+    const screen = openOrdersScreen(actor.getSnapshot(), NOW, UTC);
+    expect(screen.kind === 'rows' ? screen.rows.map((r) => r.brief) : screen).toEqual(['My dog Biscuit, a corgi']);
+    // A failed reread keeps the rows; the next change reads again.
+    actor.send({ type: 'RELOAD' });
+    reads[2]!.fail(new Error('offline'));
+    await settle();
+    expect(openOrdersScreen(actor.getSnapshot(), NOW, UTC).kind).toBe('rows');
+    actor.send({ type: 'RELOAD' });
+    expect(reads).toHaveLength(4);
+  });
+
+  it('which live events may change the orders: a payment’s change or message, a reconnection; never a transfer', () => {
+    expect(changesOpenOrders({ type: 'LIVE_PAYMENT', paymentId: portrait.payment_id, status: 'complete' })).toBe(true);
+    expect(changesOpenOrders({ type: 'LIVE_PAYMENT', paymentId: portrait.payment_id, status: 'message' })).toBe(true);
+    expect(changesOpenOrders({ type: 'LIVE_RESET' })).toBe(true);
+    expect(changesOpenOrders({ type: 'LIVE_TRANSFER', kind: 'deposit', transferId: '00000000-0000-4000-8000-00000000d0d0', status: 'complete' })).toBe(false);
   });
 });

@@ -24,14 +24,6 @@ type Run = PathRun<WallWorld>;
 const cr = (key: string, values: Record<string, string | number> = {}) => fmt(text('en', 'creators', key), values);
 const serviceUnavailable = UNAVAILABLE_FAILURE;
 
-/**
- * The machine takes a 404 `supporter_not_found` for a message hidden meanwhile (another tab); the server answers a
- * second hide 204, as the first (setSupporterHidden is idempotent, openapi hideSupporter), and 404 only for a payment
- * that was never on this creator's wall. Hidden in another tab, the message leaves through hideSupporter:done here.
- */
-const ALREADY_HIDDEN =
-  'the server never answers 404 for a message the wall listed: a second hide (another tab) is 204 like the first (server/creators/supporters.ts setSupporterHidden), so the machine leaves through done; the branch is dead against this server (reported)';
-
 /** What the model's wall reads, with the real count: the fans this driver seeds. */
 const twoShown: SupportersWallData = { supporter_count: 2, data: [benSupporter, anaSupporter] };
 
@@ -132,10 +124,7 @@ export const supportersWallDriver: Driver<WallWorld> = {
     },
   },
 
-  leftOut: {
-    'hiding hideSupporter:error#0': ALREADY_HIDDEN,
-    'hiding hideSupporter:error#1': ALREADY_HIDDEN,
-  },
+  leftOut: {},
 
   async screen({ page }, snapshot) {
     const context: SupportersWallContext = snapshot.context;

@@ -1,0 +1,17 @@
+import { useEffect } from 'react';
+import { changesOpenOrders } from '../../../machines/payments/open-orders.view';
+import { followLiveUpdates } from '../../api/live-updates';
+
+/**
+ * The open orders read again when the live stream says one of the creator's payments changed (an order arrived, was
+ * replied to or refunded) or it reconnected: RELOAD to their resource-view machine, while the page is shown.
+ */
+export function useReloadOnOrderChanges(send: (event: { type: 'RELOAD' }) => void): void {
+  useEffect(
+    () =>
+      followLiveUpdates((event) => {
+        if (changesOpenOrders(event)) send({ type: 'RELOAD' });
+      }),
+    [send],
+  );
+}
