@@ -29,6 +29,7 @@ import { requestPaymentDriver } from './drivers/request-payment.driver';
 import { resetPasswordDriver } from './drivers/reset-password.driver';
 import { resourceViewDriver } from './drivers/resource-view.driver';
 import { sendPaymentDriver } from './drivers/send-payment.driver';
+import { sessionDriver } from './drivers/session.driver';
 import { setUpDriver } from './drivers/set-up.driver';
 import { signInDriver } from './drivers/sign-in.driver';
 import { signUpDriver } from './drivers/sign-up.driver';
@@ -76,6 +77,7 @@ export const DRIVERS: Driver<unknown>[] = [
   resetPasswordDriver,
   resourceViewDriver,
   sendPaymentDriver,
+  sessionDriver,
   setUpDriver,
   signInDriver,
   signUpDriver,

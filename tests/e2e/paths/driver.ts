@@ -48,10 +48,20 @@ export interface Driver<World> extends DriverModel {
    * generated-paths.clock.spec.ts runs them (the `clock` project, one at a time, after the rest).
    */
   clock?: boolean;
-  /** The preconditions every path starts from (a fresh signed-in account…), before any outcome is arranged. */
-  start(run: Omit<PathRun<World>, 'world'>): Promise<World>;
+  /**
+   * The preconditions every path starts from (a fresh signed-in account…), before any outcome is arranged; `input`
+   * names the driver's `inputs` entry the path starts from (none: its `input`).
+   */
+  start(run: Omit<PathRun<World>, 'world'> & { input?: string }): Promise<World>;
   /** Opens the machine's screen: the machine starts here. */
   open(run: PathRun<World>): Promise<void>;
+  /**
+   * The transitions the machine takes by itself while the screen opens, before the path's first step, for the path
+   * starting from `input` (as in `start`): the session's first check with the server, which the app makes as it
+   * starts. The runner expects them first, in order, like steps. They must end in the state the machine started
+   * in: the paths begin there.
+   */
+  opening?(input: string | undefined): string[];
   events: Record<string, EventDriver<World>>;
   outcomes: Record<string, { done?: OutcomeDriver<World>[]; error?: OutcomeDriver<World>[] }>;
   /**

@@ -29,6 +29,13 @@ export interface DriverModel {
   /** The machine with stand-ins for its calls (the catalogue entry's `fake()`): what the graph and the runner replay. */
   machine: AnyStateMachine;
   input: unknown;
+  /**
+   * Other places the machine can start from, by name (the catalogue's inputs), when a person meets it in more than
+   * one and no step leads from one to another without the app taking steps of its own (the session restored for an
+   * account set up, or for one not yet): the generator also tries each, a path that starts from one names it
+   * (`GeneratedPath.input`), and the driver's `start` is told which. Without a name, a path starts from `input`.
+   */
+  inputs?: Record<string, unknown>;
   /** The graph key of a snapshot (the catalogue entry's): states that differ only in counters are one. */
   serializeState: (snapshot: AnyMachineSnapshot) => string;
   /**
@@ -62,6 +69,8 @@ export interface PathStep {
 export interface GeneratedPath {
   /** The transitions no hand-written browser test took that this path takes. */
   covers: string[];
+  /** The driver's `inputs` entry the path starts from; none: its `input`. */
+  input?: string;
   steps: PathStep[];
 }
 
@@ -139,7 +148,14 @@ export function transitionTaken(machine: AnyStateMachine, snapshot: AnyMachineSn
   return taken[0] ? transitionId(taken[0], invokeNames(machine)) : null;
 }
 
-export const initialSnapshot = (model: DriverModel): AnyMachineSnapshot => getInitialSnapshot(model.machine, model.input);
+/** Where a path starts: the driver's `inputs` entry it names, else its `input`. */
+function startInput(model: DriverModel, name?: string): unknown {
+  if (name === undefined) return model.input;
+  if (!model.inputs || !(name in model.inputs)) throw new Error(`${model.name}: the driver has no input "${name}": regenerate with npm run flows:paths`);
+  return model.inputs[name];
+}
+
+export const initialSnapshot = (model: DriverModel, input?: string): AnyMachineSnapshot => getInitialSnapshot(model.machine, startInput(model, input));
 
 export const nextSnapshot = (model: DriverModel, snapshot: AnyMachineSnapshot, event: AnyEventObject): AnyMachineSnapshot =>
   getNextSnapshot(model.machine, snapshot, event);

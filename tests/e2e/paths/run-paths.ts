@@ -24,8 +24,9 @@ import { captureStateScreens } from './screens';
  * given drivers, each path as its own test on a fresh page against the real server
  * (tests/e2e/generated-paths.spec.ts, generated-paths.clock.spec.ts):
  *
- * 1. the driver's preconditions (`start`), then the arrangements of the outcomes the screen's first calls must have,
- *    then the screen (`open`);
+ * 1. the driver's preconditions (`start`, told the path's input when it names one of the driver's `inputs`), then
+ *    the arrangements of the outcomes the screen's first calls must have, then the screen (`open`), and the
+ *    transitions the machine takes by itself on the way (the driver's `opening`), each checked like a step's;
  * 2. per step: an event is caused on the screen (`perform`), after arranging the outcomes of the calls it starts; an
  *    outcome step is that call answering;
  * 3. after every step, (a) the machine's transition records (support/ui-transitions.ts, every transition in order)
@@ -78,7 +79,7 @@ async function runPath<World>(
   taken: TakenTransitions,
   consoleErrors: string[],
 ): Promise<void> {
-  const run: PathRun<World> = { ...fixtures, world: await driver.start(fixtures) };
+  const run: PathRun<World> = { ...fixtures, world: await driver.start({ ...fixtures, input: path.input }) };
   const { steps } = path;
   const samples = sampleEvents(driver);
   const logged: number[] = [];
@@ -94,11 +95,17 @@ async function runPath<World>(
     }
   }
 
-  let snapshot = initialSnapshot(driver);
+  let snapshot = initialSnapshot(driver, path.input);
   let cursor = 0;
   let previous: string | null = null;
   await arrangeOutcomes(0);
   await test.step('open the screen', () => driver.open(run));
+  for (const [index, transition] of (driver.opening?.(path.input) ?? []).entries()) {
+    await test.step(`opening: ${transition}`, async () => {
+      cursor = await expectTaken(taken, driver, cursor, previous, { event: '(opening)', transition }, index, 'opening');
+    });
+    previous = transition;
+  }
   for (const [index, step] of steps.entries()) {
     const event = eventOfStep(driver, step, samples, snapshot);
     expect(transitionTaken(driver.machine, snapshot, event), `step ${index + 1}: the machine no longer takes this transition here; regenerate with npm run flows:paths`).toBe(
@@ -139,7 +146,15 @@ const callRunning = <World>(driver: Driver<World>, snapshot: AnyMachineSnapshot)
  * one typed value is one; and those no step names: eventless ones, and the driver's `background` events) is the
  * step's. Returns where the next step's search starts.
  */
-async function expectTaken<World>(taken: TakenTransitions, driver: Driver<World>, cursor: number, previous: string | null, step: PathStep, index: number): Promise<number> {
+async function expectTaken<World>(
+  taken: TakenTransitions,
+  driver: Driver<World>,
+  cursor: number,
+  previous: string | null,
+  step: PathStep,
+  index: number,
+  what = 'step',
+): Promise<number> {
   const machine = driver.machine.id;
   const unnamed = new Set(['always', ...(driver.background ?? [])]);
   let at = cursor;
@@ -151,7 +166,7 @@ async function expectTaken<World>(taken: TakenTransitions, driver: Driver<World>
         while (at < records.length && (unnamed.has(records[at]!.event) || (previous !== step.transition && records[at]!.transition === previous))) at += 1;
         return records[at]?.transition ?? '(no transition yet)';
       },
-      { message: `step ${index + 1}: the ${machine} machine's next transition after ${previous ?? 'its start'}` },
+      { message: `${what} ${index + 1}: the ${machine} machine's next transition after ${previous ?? 'its start'}` },
     )
     .toBe(step.transition);
   return at + 1;

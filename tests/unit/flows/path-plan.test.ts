@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assign, fromPromise, setup, type AnyMachineSnapshot } from 'xstate';
 import { planPaths } from '../../../scripts/flows/path-plan';
-import type { DriverModel } from '../../e2e/paths/path-model';
+import { initialSnapshot, stateName, type DriverModel } from '../../e2e/paths/path-model';
 
 /** A note form in miniature: typing, a guarded save (empty → a message), a call that succeeds or fails, cancel. */
 const noteMachine = setup({
@@ -33,6 +33,32 @@ const model = (changes: Partial<DriverModel> = {}): DriverModel => ({
   serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context }),
   events: { TYPE: { samples: [{ text: 'hi' }] }, SAVE: {}, CANCEL: {} },
   outcomes: { save: { done: [{ name: 'stored' }], error: [{ name: 'server down', value: new Error('503') }] } },
+  leftOut: {},
+  ...changes,
+});
+
+/** A door that starts locked or closed, as its input says: no step locks it again. */
+const doorMachine = setup({
+  types: { input: {} as { locked: boolean }, context: {} as { locked: boolean }, events: {} as { type: 'UNLOCK' } | { type: 'OPEN' } | { type: 'CLOSE' } },
+}).createMachine({
+  id: 'door',
+  context: ({ input }) => ({ locked: input.locked }),
+  initial: 'start',
+  states: {
+    start: { always: [{ guard: ({ context }) => context.locked, target: 'locked' }, { target: 'closed' }] },
+    locked: { on: { UNLOCK: 'closed' } },
+    closed: { on: { OPEN: 'opened' } },
+    opened: { on: { CLOSE: 'closed' } },
+  },
+});
+
+const door = (changes: Partial<DriverModel> = {}): DriverModel => ({
+  name: 'door',
+  machine: doorMachine,
+  input: { locked: false },
+  serializeState: (snapshot) => JSON.stringify(snapshot.value),
+  events: { UNLOCK: {}, OPEN: {}, CLOSE: {} },
+  outcomes: {},
   leftOut: {},
   ...changes,
 });
@@ -112,5 +138,29 @@ describe('the generated paths plan (npm run flows:paths)', () => {
   it('refuses a reason for a transition the machine does not have, and an outcome of a call it does not make', () => {
     expect(() => planPaths(model({ leftOut: { 'editing PUBLISH#0': 'gone' } }), new Set())).toThrow('note: left out but not a transition of the machine: editing PUBLISH#0');
     expect(() => planPaths(model({ outcomes: { publish: { done: [{ name: 'published' }] } } }), new Set())).toThrow('note: the machine invokes no "publish"');
+  });
+
+  it('starts a path from the driver’s other inputs where only they lead: the path names it; its own input wins a tie', () => {
+    const taken = new Set(['start always#0', 'start always#1']);
+    const OPEN = { event: 'OPEN', transition: 'closed OPEN#0' };
+    // A closed door is where `input` starts: opening it needs no unlocking, so that path does not name an input.
+    expect(planPaths(door({ inputs: { lockedDoor: { locked: true } } }), taken)).toEqual({
+      untaken: ['locked UNLOCK#0', 'closed OPEN#0', 'opened CLOSE#0'],
+      paths: [
+        { covers: ['locked UNLOCK#0'], input: 'lockedDoor', steps: [{ event: 'UNLOCK', transition: 'locked UNLOCK#0' }] },
+        { covers: ['closed OPEN#0', 'opened CLOSE#0'], steps: [OPEN, { event: 'CLOSE', transition: 'opened CLOSE#0' }] },
+      ],
+      unreachable: [],
+    });
+    // Without it, the locked door is out of reach; a closed one from another input is as near as from `input`.
+    expect(planPaths(door(), taken).unreachable).toEqual(['locked UNLOCK#0']);
+    expect(planPaths(door({ inputs: { alsoClosed: { locked: false } } }), taken).paths.map((path) => path.input)).toEqual([undefined]);
+  });
+
+  it('replays a path from the input it names, and refuses a name the driver does not have', () => {
+    const model = door({ inputs: { lockedDoor: { locked: true } } });
+    expect(stateName(initialSnapshot(model))).toBe('closed');
+    expect(stateName(initialSnapshot(model, 'lockedDoor'))).toBe('locked');
+    expect(() => initialSnapshot(model, 'openDoor')).toThrow('door: the driver has no input "openDoor": regenerate with npm run flows:paths');
   });
 });
