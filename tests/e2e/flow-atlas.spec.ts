@@ -82,14 +82,23 @@ test('the explorer picks a machine, steps through a generated test path and show
   await page.getByLabel(f('flows.showCoverage')).check();
   const coverage = page.getByRole('region', { name: f('flows.coverage') });
   await expect(coverage.getByText(figures('flows.modelCoverage', { total: '\\1', percent: '100' }))).toBeVisible();
-  // The server runs the lifecycle: no screen can take its transitions, so the browser is not counted against it.
-  await expect(coverage.getByText(f('flows.browserNotCounted'))).toBeVisible();
+  // The server runs the lifecycle, but people move it: the browser column is what the tests' clicks caused there
+  // (server/dev/browser-trail.ts).
+  await expect(coverage.getByText(figures('flows.browserCoverage'))).toBeVisible();
   const table = coverage.getByRole('table', { name: f('flows.byTransition') });
-  await expect(table.getByRole('columnheader')).toHaveText([f('flows.transition'), f('flows.modelTests')]);
-  await expect(coverage.getByRole('radio')).toHaveCount(0);
+  await expect(table.getByRole('columnheader')).toHaveText([f('flows.transition'), f('flows.modelTests'), f('flows.browserTests')]);
+  const send = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'created PAY_FROM_BALANCE#0', exact: true }) });
+  await expect(send.getByRole('cell').nth(1).getByText(/^\d+ tests?$/)).toBeVisible();
   await expect(diagram(page).locator('[data-look="not-covered"], [data-look="partly-covered"]')).toHaveCount(0);
   await expect(diagram(page).locator('[data-look="covered"]').first()).toBeVisible();
   await expectNoA11yViolations(page);
+
+  // Only the server moves a deposit: no screen can take its transitions, so the browser is not counted against it.
+  await page.getByRole('combobox', { name: f('flows.machine') }).selectOption('deposit-lifecycle');
+  await expect(page.getByRole('heading', { level: 2, name: 'deposit-lifecycle' })).toBeVisible();
+  await expect(coverage.getByText(f('flows.browserNotCounted'))).toBeVisible();
+  await expect(table.getByRole('columnheader')).toHaveText([f('flows.transition'), f('flows.modelTests')]);
+  await expect(coverage.getByRole('radio')).toHaveCount(0);
 });
 
 test('the explorer shows a machine’s model and browser coverage, and per transition the browser tests that took it', async ({ page }) => {

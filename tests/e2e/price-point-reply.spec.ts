@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page, TestInfo } from '@playwright/test';
 import { createAccount, DESKTOP, expectNoA11yViolations, fmt, mainHeading, PHONE, text, uniqueUsername } from './support/app';
-import { addCard, p, payer, walletOf } from './support/payments';
+import { addCard, addMoneyByCard, p, payer, walletOf } from './support/payments';
 import { expect, test } from './support/test';
 import { offerPricePoint } from './support/creators';
 
@@ -113,6 +113,44 @@ test('a fan buys a photo by card; the creator replies on the upload screen; the 
   await page.getByRole('link', { name: act('upload.viewTransaction') }).click();
   await expect(page.getByRole('region', { name: act('details.summary') })).toContainText(act('status.complete'));
   await expect(page.getByRole('button', { name: act('actions.reply') })).toBeHidden();
+  await creatorContext.close();
+  await fanContext.close();
+});
+
+test('a fan buys a photo from their balance; the creator’s reply claims it at once: Complete for both, no capture to wait for', async ({ browser, baseURL }) => {
+  const creatorContext = await browser.newContext({ baseURL, viewport: DESKTOP });
+  const fanContext = await browser.newContext({ baseURL, viewport: DESKTOP });
+  const creator = await creatorWithPhoto(creatorContext);
+  const fan = await payer(fanContext, 'Bruno Fan');
+  await addMoneyByCard(fanContext, fan.user.userId, '20.00');
+
+  // The balance pays the price with no fee; the $5.00 is held from the fan's balance until the reply.
+  const fanPage = await fanContext.newPage();
+  await fanPage.goto(`/${creator.username}`);
+  await fanPage.getByRole('radio', { name: /A signed photo/u }).check();
+  await fanPage.getByRole('button', { name: cr('publicPage.payAmount', { amount: '$5.00' }) }).click();
+  await expect(fanPage.getByRole('radio', { name: new RegExp(`^${en('method.balance')}`, 'u') })).toBeChecked();
+  await fanPage.getByRole('button', { name: en('actions.pay', { amount: '$5.00' }) }).click();
+  await expect(fanPage.getByRole('heading', { name: en('checkout.paid.photo', { username: creator.username }) })).toBeVisible();
+  expect(await walletOf(fanContext, fan.user.userId)).toMatchObject({ available: '15.00', held: '5.00' });
+
+  // The creator replies from the sale's details.
+  const page = await creatorContext.newPage();
+  await page.goto('/transactions');
+  await page.getByRole('link', { name: new RegExp(act('kind.soldTo', { name: fan.username, media: 'photo' })) }).click();
+  await page.getByRole('button', { name: act('actions.reply') }).click();
+  await page.getByLabel(act('upload.fileLabel.photo'), { exact: true }).setInputFiles({ name: 'signed.jpg', mimeType: 'image/jpeg', buffer: readFileSync(PHOTO) });
+  await page.getByRole('button', { name: act('upload.send') }).click();
+  await expect(page.getByRole('heading', { name: act('upload.claimed') })).toBeVisible();
+
+  // Held money moves in the reply's own transaction (processing → complete at once): no job, no reload loop.
+  expect((await walletOf(creatorContext, creator.user.userId)).available).toBe('5.00');
+  expect(await walletOf(fanContext, fan.user.userId)).toMatchObject({ available: '15.00', held: '0.00', balance: '15.00' });
+  await page.getByRole('link', { name: act('upload.viewTransaction') }).click();
+  await expect(page.getByRole('region', { name: act('details.summary') })).toContainText(act('status.complete'));
+  await fanPage.getByRole('link', { name: en('actions.viewTransaction') }).click();
+  await expect(fanPage.getByRole('region', { name: act('details.summary') })).toContainText(act('status.complete'));
+  await expect(fanPage.getByRole('img', { name: act('thread.photoFrom', { name: `@${creator.username}` }) })).toBeVisible();
   await creatorContext.close();
   await fanContext.close();
 });
