@@ -10,7 +10,7 @@ import { OPEN_ORDERS_PATH } from '../../config/paths';
 import { appInspect } from '../../lib/app-inspector';
 import { card, mutedText, sectionTitle, textLink } from '../../ui/page-styles';
 import { loadOpenOrders } from '../../api/orders-calls';
-import { useReloadOnOrderChanges } from '../orders/use-reload-on-order-changes';
+import { useReloadOnOrderChanges } from '../../lib/use-reload-on-order-changes';
 
 const accent = css({ mt: '5', borderLeftWidth: '4px', borderLeftColor: 'brand.600', display: 'grid', gap: '1' });
 

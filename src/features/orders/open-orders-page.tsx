@@ -16,7 +16,7 @@ import { LoadFailedPanel } from '../../ui/resource-panels';
 import { Spinner } from '../../ui/spinner';
 import { RowAvatar } from '../../ui/row-avatar';
 import { loadOpenOrders } from '../../api/orders-calls';
-import { useReloadOnOrderChanges } from './use-reload-on-order-changes';
+import { useReloadOnOrderChanges } from '../../lib/use-reload-on-order-changes';
 
 const list = css({ listStyle: 'none', p: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '3' });
 const row = css({
