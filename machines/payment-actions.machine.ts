@@ -8,7 +8,8 @@ import { hostActor } from './forms/host-actor';
  * requester):
  * - requested & receiver (I asked): cancel, or send a reminder — each after a Yes in its dialog;
  * - requested & sender (I was asked): reject (after a Yes in the reject dialog: the status it leaves is `rejected`) or pay;
- * - new & receiver (a fan paid my price point): reply with the promised media to claim it — Action Required;
+ * - new & receiver (a fan paid my price point): reply with the promised media to claim it — Action Required — or
+ *   decline the order (after a Yes: the status it leaves is `rejected`, the fan's money released to them at once);
  * - new & sender (I paid a price point): nothing to do but wait — Pending Reply;
  * - anything else: no actions.
  * A reminder is offered only while the server's `actions` list it: the server alone knows when the last one went
@@ -31,6 +32,8 @@ export type PaymentActionsEvent =
   | { type: 'REJECT' }
   | { type: 'PAY' }
   | { type: 'REPLY' }
+  /** The creator refuses a fan's order: the server rejects it and gives the fan their money back. */
+  | { type: 'DECLINE' }
   /** Yes in the open confirmation dialog. */
   | { type: 'CONFIRM' }
   /** No, Escape or a click outside the open dialog. */
@@ -63,6 +66,7 @@ export const paymentActionsMachine = setup({
     cancelRequest: call('cancelRequest'),
     rejectRequest: call('rejectRequest'),
     remindRequest: call('remindRequest'),
+    declineOrder: call('declineOrder'),
   },
   guards: {
     iRequested: ({ context }) => status(context) === 'requested' && role(context) === 'receiver',
@@ -81,6 +85,7 @@ export const paymentActionsMachine = setup({
     notifyCancelled: () => {},
     notifyRejected: () => {},
     notifyReminded: () => {},
+    notifyDeclined: () => {},
     reportChanged: (_, _params: { payment: PaymentView }) => {},
     goToPay: (_, _params: { payment: PaymentView }) => {},
     goToReply: (_, _params: { payment: PaymentView }) => {},
@@ -175,7 +180,34 @@ export const paymentActionsMachine = setup({
       },
     },
     actionRequired: {
-      on: { REPLY: { actions: { type: 'goToReply', params: ({ context }) => ({ payment: context.payment }) } } },
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            REPLY: { actions: { type: 'goToReply', params: ({ context }) => ({ payment: context.payment }) } },
+            DECLINE: 'confirmingDecline',
+          },
+        },
+        // The creator won't fulfil the order: declined (→ rejected), its hold is released, so the fan is refunded now
+        // rather than after 72 hours. Worded "Reject" on screen, like the status it leaves (issue 22 item 4).
+        confirmingDecline: { on: { DISMISS: 'idle', CONFIRM: 'declining' } },
+        declining: {
+          invoke: {
+            src: 'declineOrder',
+            input: callInput,
+            onDone: {
+              target: '#paymentActions.deciding',
+              actions: [
+                { type: 'takeAnswer', params: ({ event }) => event.output },
+                'notifyDeclined',
+                { type: 'reportChanged', params: ({ event }) => ({ payment: event.output }) },
+              ],
+            },
+            // The client's middleware shows the server's words (replied or declined meanwhile); the order stays on screen.
+            onError: 'idle',
+          },
+        },
+      },
     },
     pendingReply: {},
     noActions: {},

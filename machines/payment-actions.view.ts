@@ -6,6 +6,8 @@ import type { PaymentActionsEvent, paymentActionsMachine } from './payment-actio
  * leaves all say the same thing, on each side of a request. The requester cancels (status `cancelled`, "Cancelled");
  * the one asked rejects — the lifecycle records that as `rejected` (machines/payment-lifecycle.machine.ts) and the
  * spec's status name is "Rejected", so the verb is "Reject" (es "Rechazar", pt "Recusar"), not "Decline" or "Cancel".
+ * A creator's refusal of a fan's price-point order (machine event DECLINE, the lifecycle's name) leaves the same
+ * `rejected` status, so it says Reject too ("Reject and refund", "Reject this order?", "Order rejected and refunded").
  * Keys of the `activity` namespace; tests/unit/machines/payment-actions-view.test.ts reads them in en, es and pt.
  */
 export const ACTION_WORDING = {
@@ -21,6 +23,13 @@ export const ACTION_WORDING = {
     dialogTitle: 'rejectTransactionDialog.title',
     dialogBody: 'rejectTransactionDialog.body',
     toast: 'snackBar.requestReject.success',
+    status: 'status.rejected',
+  },
+  rejectOrder: {
+    button: 'actions.rejectOrder',
+    dialogTitle: 'rejectOrderDialog.title',
+    dialogBody: 'rejectOrderDialog.body',
+    toast: 'snackBar.orderReject.success',
     status: 'status.rejected',
   },
   remind: {
@@ -39,7 +48,7 @@ type ActionsSnapshot = Pick<SnapshotFrom<typeof paymentActionsMachine>, 'matches
 
 /** One button of the panel: the event it sends, its words (an `activity` key), its look, and whether it may be pressed now. */
 interface PaymentActionButton {
-  event: Extract<PaymentActionsEvent, { type: 'CANCEL' | 'REMIND' | 'REJECT' | 'PAY' | 'REPLY' }>;
+  event: Extract<PaymentActionsEvent, { type: 'CANCEL' | 'REMIND' | 'REJECT' | 'PAY' | 'REPLY' | 'DECLINE' }>;
   labelKey: (typeof ACTION_WORDING)[WordedAction]['button'] | 'actions.pay' | 'actions.reply';
   variant: 'outline' | 'solid';
   enabled: boolean;
@@ -58,7 +67,7 @@ export interface PaymentActionsView {
   /** A call is on its way ("Working…"). */
   busy: boolean;
   /** The confirmation dialog open now. */
-  dialog: 'cancel' | 'reject' | 'remind' | null;
+  dialog: 'cancel' | 'reject' | 'rejectOrder' | 'remind' | null;
 }
 
 const button = (snapshot: ActionsSnapshot, type: PaymentActionButton['event']['type'], labelKey: PaymentActionButton['labelKey'], variant: PaymentActionButton['variant']): PaymentActionButton => ({
@@ -80,16 +89,23 @@ export function paymentActionsView(snapshot: ActionsSnapshot): PaymentActionsVie
   if (snapshot.matches('askedToPay')) {
     buttons.push(button(snapshot, 'REJECT', ACTION_WORDING.reject.button, 'outline'), button(snapshot, 'PAY', 'actions.pay', 'solid'));
   }
-  if (snapshot.matches('actionRequired')) buttons.push(button(snapshot, 'REPLY', 'actions.reply', 'solid'));
+  if (snapshot.matches('actionRequired')) {
+    buttons.push(button(snapshot, 'DECLINE', ACTION_WORDING.rejectOrder.button, 'outline'), button(snapshot, 'REPLY', 'actions.reply', 'solid'));
+  }
   let dialog: PaymentActionsView['dialog'] = null;
   if (snapshot.matches({ requested: 'confirmingCancel' })) dialog = 'cancel';
   else if (snapshot.matches({ askedToPay: 'confirmingReject' })) dialog = 'reject';
+  else if (snapshot.matches({ actionRequired: 'confirmingDecline' })) dialog = 'rejectOrder';
   else if (snapshot.matches({ requested: 'confirmingRemind' })) dialog = 'remind';
   return {
     shown: !snapshot.matches('noActions'),
     note: snapshot.matches('actionRequired') ? 'actions.actionRequired' : snapshot.matches('pendingReply') ? 'actions.pendingReply' : null,
     buttons,
-    busy: snapshot.matches({ requested: 'cancelling' }) || snapshot.matches({ requested: 'reminding' }) || snapshot.matches({ askedToPay: 'rejecting' }),
+    busy:
+      snapshot.matches({ requested: 'cancelling' }) ||
+      snapshot.matches({ requested: 'reminding' }) ||
+      snapshot.matches({ askedToPay: 'rejecting' }) ||
+      snapshot.matches({ actionRequired: 'declining' }),
     dialog,
   };
 }

@@ -73,6 +73,8 @@ export const pricePointToMe: PaymentView = {
   payment_status: 'new',
   actions: ['decline', 'reply'],
 };
+/** Ana rejected the fan's order: the fan's money went back to them. */
+export const rejectedPricePointToMe = withStatus(pricePointToMe, 'rejected', []);
 /** Ana bought Bo's video: she waits for his reply. */
 export const pricePointFromMe: PaymentView = {
   ...requestToMe,

@@ -112,5 +112,7 @@ export function activityCalls(client: ApiClient) {
     // The payer's decline is the same call: the server decides by role (→ rejected).
     rejectRequest: change('cancel'),
     remindRequest: change('remind'),
+    // A creator declining a fan's price-point order: the same call again (→ rejected, the fan's hold released).
+    declineOrder: change('cancel'),
   };
 }

@@ -163,11 +163,18 @@ for (const language of LANGUAGES) {
       await expectNoSidewaysScroll(page, `${language} ${path} with Pay on a row`, { soft: true });
     }
 
-    // The dialogs: decline and cancel on a payment, remove a card, close the account, log out.
+    // The dialogs: reject a request, reject and refund a fan's order, and cancel on a payment, remove a card, close
+    // the account, log out.
     await page.goto(SIGNED_IN_VISITS['/transactions/transaction-details']!(w));
     await settled(page);
     await checkDialog(page, testInfo, `${language} reject dialog`, t(language, 'activity', 'rejectTransactionDialog.title'), () =>
       page.getByRole('button', { name: t(language, 'activity', 'actions.reject'), exact: true }).click(),
+    );
+    await page.goto(`/transactions/transaction-details?id=${w.purchase}`);
+    await settled(page);
+    await expectNoSidewaysScroll(page, 'details of the fan’s order');
+    await checkDialog(page, testInfo, `${language} reject order dialog`, t(language, 'activity', 'rejectOrderDialog.title'), () =>
+      page.getByRole('button', { name: t(language, 'activity', 'actions.rejectOrder'), exact: true }).click(),
     );
     await page.goto(`/transactions/transaction-details?id=${w.askedByMe}`);
     await settled(page);

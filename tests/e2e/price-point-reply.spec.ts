@@ -9,11 +9,14 @@ import { offerPricePoint } from './support/creators';
 /**
  * Issue 7's media reply, through the screens of issue 5: a fan buys a creator's photo by card from the public
  * page; the creator sees Action Required, opens the upload screen and sends a photo; the fan sees Complete and
- * the photo. The photo is a real JPEG of the repository (the landing video's poster).
+ * the photo. The photo is a real JPEG of the repository (the landing video's poster). Or the creator won't fulfil the
+ * order: Reject and refund gives the fan their money back at once (design §4 "Price point": creator declines → rejected).
  */
 const en = (key: string, values: Record<string, string | number> = {}) => p('en', key, values);
 const act = (key: string, values: Record<string, string | number> = {}) => fmt(text('en', 'activity', key), values);
 const cr = (key: string, values: Record<string, string | number> = {}) => fmt(text('en', 'creators', key), values);
+const w = (key: string, values: Record<string, string | number> = {}) => fmt(text('en', 'wallet', key), values);
+const c = (key: string) => text('en', 'common', key);
 const PHOTO = 'public/video/tipjar-tour-poster.jpg';
 
 test.slow();
@@ -151,6 +154,71 @@ test('a fan buys a photo from their balance; the creator’s reply claims it at 
   await fanPage.getByRole('link', { name: en('actions.viewTransaction') }).click();
   await expect(fanPage.getByRole('region', { name: act('details.summary') })).toContainText(act('status.complete'));
   await expect(fanPage.getByRole('img', { name: act('thread.photoFrom', { name: `@${creator.username}` }) })).toBeVisible();
+  await creatorContext.close();
+  await fanContext.close();
+});
+
+test('a creator rejects a fan’s order with Reject and refund; the fan sees it Rejected and the money back in their balance', async ({ browser, baseURL }, testInfo) => {
+  const creatorContext = await browser.newContext({ baseURL, viewport: DESKTOP });
+  const fanContext = await browser.newContext({ baseURL, viewport: DESKTOP });
+  const creator = await creatorWithPhoto(creatorContext);
+  const fan = await payer(fanContext, 'Fiona Fan');
+  await addMoneyByCard(fanContext, fan.user.userId, '10.00');
+
+  // The fan buys the photo from their balance: one tap on the checkout, the $5 held.
+  const fanPage = await fanContext.newPage();
+  await fanPage.goto(`/${creator.username}`);
+  await fanPage.getByRole('radio', { name: /A signed photo/u }).check();
+  await fanPage.getByRole('button', { name: cr('publicPage.payAmount', { amount: '$5.00' }) }).click();
+  await expect(fanPage.getByRole('radio', { name: en('method.balance') })).toBeChecked();
+  await fanPage.getByRole('button', { name: en('actions.pay', { amount: '$5.00' }) }).click();
+  await expect(fanPage.getByRole('heading', { name: en('checkout.paid.photo', { username: creator.username }) })).toBeVisible();
+  await fanPage.getByRole('link', { name: en('actions.viewTransaction') }).click();
+  const fanSummary = fanPage.getByRole('region', { name: act('details.summary') });
+  await expect(fanSummary).toContainText(act('status.pendingReply'));
+  const fanDetails = fanPage.url();
+
+  // The creator opens the order from the list: Reply, or Reject and refund.
+  const page = await creatorContext.newPage();
+  await page.goto('/transactions');
+  await page.getByRole('link', { name: new RegExp(act('kind.soldTo', { name: fan.username, media: 'photo' })) }).click();
+  await expect(mainHeading(page)).toHaveText(act('details.title'));
+  const actions = page.getByRole('region', { name: act('actions.title') });
+  await expect(actions.getByRole('button', { name: act('actions.reply') })).toBeEnabled();
+  const reject = actions.getByRole('button', { name: act('actions.rejectOrder'), exact: true });
+
+  // No keeps the order; the dialog names the fan and the amount going back to them.
+  await reject.click();
+  const dialog = page.getByRole('alertdialog', { name: act('rejectOrderDialog.title') });
+  await expect(dialog).toContainText(act('rejectOrderDialog.body', { name: fan.username, amount: '$5.00' }));
+  await expectNoA11yViolations(page);
+  await screenshots(page, testInfo, 'reject-order-dialog');
+  await dialog.getByRole('button', { name: c('confirmDialog.no'), exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('region', { name: act('details.summary') })).toContainText(act('status.actionRequired'));
+
+  // Yes: rejected, the toast says so, nothing more to do; the trail says who.
+  await reject.click();
+  await dialog.getByRole('button', { name: c('confirmDialog.yes'), exact: true }).click();
+  await expect(page.getByText(act('snackBar.orderReject.success'))).toBeVisible();
+  await expect(page.getByRole('region', { name: act('details.summary') })).toContainText(act('status.rejected'));
+  await expect(actions).toBeHidden();
+  const trail = page.getByRole('list', { name: act('trail.title') });
+  await expect(trail.getByRole('listitem').last()).toContainText(act('status.rejected'));
+  await expect(trail.getByRole('listitem').last()).toContainText(act('trail.byYou'));
+  expect((await walletOf(creatorContext, creator.user.userId)).available).toBe('0.00');
+
+  // The fan: Rejected, refunded, and the $5 available again at once — no 72-hour wait.
+  await fanPage.goto(fanDetails);
+  await expect(fanSummary).toContainText(act('status.rejected'));
+  await expect(fanPage.getByRole('region', { name: act('hold.title') })).toContainText(act('hold.refunded'));
+  await expect(fanPage.getByRole('list', { name: act('trail.title') }).getByRole('listitem').last()).toContainText(
+    act('trail.byThem', { name: creator.username }),
+  );
+  await fanPage.goto('/withdraw-funds');
+  const balance = fanPage.getByRole('region', { name: w('overview.balanceTitle') });
+  await expect(balance).toContainText(`${w('overview.available')}: $10.00`);
+  await expect(balance).not.toContainText(w('overview.held', { amount: '' }).trim());
   await creatorContext.close();
   await fanContext.close();
 });

@@ -31,7 +31,13 @@ const calm = (ctx: Ctx) => {
   if (ctx.step === 'PAY') expect(ctx.actions).toEqual(['goToPay']);
   else if (ctx.step === 'REPLY') expect(ctx.actions).toEqual(['goToReply']);
   else if (ctx.step.endsWith(':done')) {
-    const notify = ctx.step.startsWith('cancelRequest') ? 'notifyCancelled' : ctx.step.startsWith('rejectRequest') ? 'notifyRejected' : 'notifyReminded';
+    const notify = ctx.step.startsWith('cancelRequest')
+      ? 'notifyCancelled'
+      : ctx.step.startsWith('rejectRequest')
+        ? 'notifyRejected'
+        : ctx.step.startsWith('declineOrder')
+          ? 'notifyDeclined'
+          : 'notifyReminded';
     expect(ctx.actions).toEqual([notify, 'reportChanged']);
     expect(ctx.fakes.effects.at(-1)).toBe(`changed:${ctx.snapshot.context.payment.status}`);
   } else expect(ctx.actions.filter((a) => a.startsWith('notify'))).toEqual([]);
@@ -58,7 +64,7 @@ describeModel('payment actions machine (model-based)', {
       const { snapshot } = ctx;
       expect(snapshot.can({ type: 'CANCEL' })).toBe(true);
       expect(snapshot.can({ type: 'REMIND' })).toBe(snapshot.context.payment.actions.includes('remind'));
-      for (const type of ['REJECT', 'PAY', 'REPLY', 'CONFIRM'] as const) expect(snapshot.can({ type })).toBe(false);
+      for (const type of ['REJECT', 'PAY', 'REPLY', 'DECLINE', 'CONFIRM'] as const) expect(snapshot.can({ type })).toBe(false);
       if (ctx.step === 'remindRequest:done') expect(snapshot.can({ type: 'REMIND' }), 'one reminder a day').toBe(false);
     },
     'requested.confirmingCancel': (ctx) => {
@@ -86,7 +92,7 @@ describeModel('payment actions machine (model-based)', {
       offering('requested', 'sender')(ctx);
       calm(ctx);
       if (ctx.step === 'PAY') expect(ctx.fakes.effects.at(-1)).toBe(`pay:${sample.requestToMe.payment_id}`);
-      for (const type of ['CANCEL', 'REMIND', 'REPLY', 'CONFIRM'] as const) expect(ctx.snapshot.can({ type })).toBe(false);
+      for (const type of ['CANCEL', 'REMIND', 'REPLY', 'DECLINE', 'CONFIRM'] as const) expect(ctx.snapshot.can({ type })).toBe(false);
     },
     'askedToPay.confirmingReject': (ctx) => {
       expect(ctx.step).toBe('REJECT');
@@ -97,25 +103,39 @@ describeModel('payment actions machine (model-based)', {
         expect.objectContaining({ src: 'rejectRequest', input: { userId: sample.ANA_ID, paymentId: sample.requestToMe.payment_id } }),
       ]);
     },
-    // A fan's price point to me: Action Required, my reply claims it.
-    actionRequired: (ctx) => {
+    // A fan's price point to me: Action Required, my reply claims it, or I decline it (after a Yes) and they are refunded.
+    'actionRequired.idle': (ctx) => {
       offering('new', 'receiver')(ctx);
       calm(ctx);
       if (ctx.step === 'REPLY') expect(ctx.fakes.effects.at(-1)).toBe(`reply:${sample.pricePointToMe.payment_id}`);
-      for (const type of ['CANCEL', 'REMIND', 'REJECT', 'PAY'] as const) expect(ctx.snapshot.can({ type })).toBe(false);
+      expect(ctx.snapshot.can({ type: 'DECLINE' })).toBe(true);
+      for (const type of ['CANCEL', 'REMIND', 'REJECT', 'PAY', 'CONFIRM'] as const) expect(ctx.snapshot.can({ type })).toBe(false);
+    },
+    'actionRequired.confirmingDecline': (ctx) => {
+      offering('new', 'receiver')(ctx);
+      expect(ctx.step).toBe('DECLINE');
+      noCallRunning(ctx);
+      for (const type of ['REPLY', 'DECLINE'] as const) expect(ctx.snapshot.can({ type }), 'the dialog holds the buttons').toBe(false);
+    },
+    'actionRequired.declining': ({ running, snapshot }) => {
+      expect(running).toEqual([
+        expect.objectContaining({ src: 'declineOrder', input: { userId: sample.ANA_ID, paymentId: snapshot.context.payment.payment_id } }),
+      ]);
     },
     // My price point purchase: Pending Reply, nothing to do.
     pendingReply: (ctx) => {
       offering('new', 'sender')(ctx);
       calm(ctx);
-      for (const type of ['CANCEL', 'REMIND', 'REJECT', 'PAY', 'REPLY', 'CONFIRM'] as const) expect(ctx.snapshot.can({ type })).toBe(false);
+      for (const type of ['CANCEL', 'REMIND', 'REJECT', 'PAY', 'REPLY', 'DECLINE', 'CONFIRM'] as const) expect(ctx.snapshot.can({ type })).toBe(false);
     },
     // Final, or never mine to act on: no buttons.
     noActions: (ctx) => {
       calm(ctx);
       const { status, transaction_type: role } = ctx.snapshot.context.payment;
       expect(['requested', 'new'].includes(status), `${status} as ${role}`).toBe(false);
-      for (const type of ['CANCEL', 'REMIND', 'REJECT', 'PAY', 'REPLY', 'CONFIRM'] as const) expect(ctx.snapshot.can({ type })).toBe(false);
+      // An order I declined is over: the fan has their money back, nothing is left to do.
+      if (ctx.step === 'declineOrder:done') expect(status).toBe('rejected');
+      for (const type of ['CANCEL', 'REMIND', 'REJECT', 'PAY', 'REPLY', 'DECLINE', 'CONFIRM'] as const) expect(ctx.snapshot.can({ type })).toBe(false);
     },
   },
 });

@@ -32,11 +32,12 @@ export function PaymentActionsPanel({ userId, payment, onChanged }: { userId: st
   const logic = useMemo(() => {
     const calls = activityCalls(api);
     return paymentActionsMachine.provide({
-      actors: { cancelRequest: calls.cancelRequest, rejectRequest: calls.rejectRequest, remindRequest: calls.remindRequest },
+      actors: { cancelRequest: calls.cancelRequest, rejectRequest: calls.rejectRequest, remindRequest: calls.remindRequest, declineOrder: calls.declineOrder },
       actions: {
         notifyCancelled: () => notify.success(i18n.t(`activity:${ACTION_WORDING.cancel.toast}`)),
         notifyRejected: () => notify.success(i18n.t(`activity:${ACTION_WORDING.reject.toast}`)),
         notifyReminded: () => notify.success(i18n.t(`activity:${ACTION_WORDING.remind.toast}`)),
+        notifyDeclined: () => notify.success(i18n.t(`activity:${ACTION_WORDING.rejectOrder.toast}`)),
         reportChanged: () => onChanged(),
         goToPay: (_, { payment: p }) => navigate(...payRequestTarget(p)),
         goToReply: (_, { payment: p }) => navigate(withQuery(UPLOAD_FILE_PATH, { id: p.payment_id })),
@@ -95,7 +96,7 @@ interface ActionDialogsProps {
   onConfirm: () => void;
 }
 
-/** The Yes/No of each action that needs one: cancel and reject (destructive), and remind. */
+/** The Yes/No of each action that needs one: cancel, reject and reject an order (destructive), and remind. */
 function ActionDialogs({ open, amount, other, onDismiss, onConfirm }: ActionDialogsProps) {
   const { t } = useTranslation('activity');
   return (
@@ -115,6 +116,14 @@ function ActionDialogs({ open, amount, other, onDismiss, onConfirm }: ActionDial
         destructive
         title={t(ACTION_WORDING.reject.dialogTitle)}
         body={t(ACTION_WORDING.reject.dialogBody, { amount, name: other })}
+      />
+      <ConfirmDialog
+        open={open === 'rejectOrder'}
+        onCancel={onDismiss}
+        onConfirm={onConfirm}
+        destructive
+        title={t(ACTION_WORDING.rejectOrder.dialogTitle)}
+        body={t(ACTION_WORDING.rejectOrder.dialogBody, { amount, name: other })}
       />
       <ConfirmDialog
         open={open === 'remind'}
